@@ -1,0 +1,40 @@
+/** Section 2.4 and 4.1 of the interface: student comments. */
+import { z } from 'zod';
+import { idSchema, limits } from './common.ts';
+import { userSummarySchema } from './users.ts';
+
+/** 2.4 Comment. `lesson` is "" when the comment is about no particular lesson. */
+export const commentSchema = z.object({
+  commentId: z.string(),
+  student: userSummarySchema,
+  author: userSummarySchema,
+  course: z.string(),
+  lesson: z.string(),
+  class: z.string(),
+  text: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentListSchema = z.array(commentSchema);
+
+export const commentTextSchema = z
+  .string()
+  .refine((text) => text.trim().length > 0, 'must not be blank')
+  .pipe(z.string().max(limits.commentText, `must be at most ${limits.commentText} characters`));
+
+/** 4.1 Add a comment. studentId, classId and text are required (decided); lessonId optional. */
+export const createCommentBodySchema = z.object({
+  studentId: idSchema,
+  classId: idSchema,
+  text: commentTextSchema,
+  lessonId: idSchema.optional(),
+});
+export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
+
+/** 4.1 Read comments: every filter is optional and they combine with AND. */
+export const listCommentsQuerySchema = z.object({
+  studentId: idSchema.optional(),
+  classId: idSchema.optional(),
+  courseId: idSchema.optional(),
+  lessonId: idSchema.optional(),
+});
+export type CommentFilters = z.infer<typeof listCommentsQuerySchema>;

@@ -1,0 +1,80 @@
+/**
+ * Shapes shared by every area of the interface: the one error body, ids and
+ * small helpers for query strings. Imports nothing but zod.
+ */
+import { z } from 'zod';
+
+/** One field-level problem in a rejected request. `path` is dotted: `body.text`. */
+export const errorIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type ErrorIssue = z.infer<typeof errorIssueSchema>;
+
+/** The only error body the service sends, for every 4xx and 5xx. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(errorIssueSchema).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Stable machine-readable error codes; the message says the rest. */
+export const errorCodes = [
+  'bad_request',
+  'malformed_json',
+  'invalid_input',
+  'unauthorized',
+  'invalid_token',
+  'token_expired',
+  'forbidden',
+  'missing_scope',
+  'missing_permission',
+  'org_forbidden',
+  'sandbox_credential',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Size limits of the service (section 8 of the interface is silent; see docs). */
+export const limits = {
+  /** Largest request body the service reads, in bytes. */
+  bodyBytes: 64 * 1024,
+  /** Longest comment text, in characters. */
+  commentText: 5000,
+  /** Longest note text, in characters. */
+  noteText: 10000,
+  /** Longest identifier accepted anywhere. */
+  id: 128,
+  /** Most ids in one comma-separated list parameter. */
+  idList: 200,
+} as const;
+
+/** An opaque identifier: non-empty, bounded, no surrounding whitespace. */
+export const idSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(limits.id, `must be at most ${limits.id} characters`)
+  .regex(/^\S(.*\S)?$/, 'must not start or end with whitespace');
+
+/** Comma-separated ids in a query string (`a,b,c`), parsed into an array. */
+export const idListParamSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0),
+  )
+  .pipe(z.array(idSchema).min(1, 'must name at least one id').max(limits.idList));
+
+/** Reports whether a parsed body or query is an error body. */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return errorBodySchema.safeParse(value).success;
+}

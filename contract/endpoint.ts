@@ -1,0 +1,54 @@
+/**
+ * What an endpoint is: method, path, which base address it lives under, how
+ * it authenticates, and the schemas of its input and output. The service
+ * binds handlers to these, the dashboard calls through them, and the OpenAPI
+ * document is generated from them.
+ */
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * - none: no credentials
+ * - client: the app's client id in `X-Client-Id` (anonymous sign-up)
+ * - user: a user token in `Authorization`
+ * - training: a user token whose app holds the training scope
+ * - plugin: HTTP Basic with a plugin's client id and secret
+ */
+export type AuthKind = 'none' | 'client' | 'user' | 'training' | 'plugin';
+
+/** Which base address serves the endpoint: notes have their own. */
+export type BaseArea = 'platform' | 'notes';
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Path with `:name` parameters, e.g. `/user/v1/pictures/:pictureId`. */
+  readonly path: string;
+  readonly base: BaseArea;
+  readonly auth: AuthKind;
+  readonly summary: string;
+  readonly tag: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType;
+  /** Success status; 200 unless said. */
+  readonly status?: 200 | 201;
+  /** Not part of the platform interface: our documented extension. */
+  readonly extension?: boolean;
+  /** Answers only when the service runs as a sandbox (404 in production). */
+  readonly sandboxOnly?: boolean;
+  /** Profile data: sent with `Cache-Control: no-store`. */
+  readonly noStore?: boolean;
+  /** The plugin API set a plugin must have been granted (auth: plugin). */
+  readonly permission?: string;
+}
+
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;

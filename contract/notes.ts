@@ -1,0 +1,86 @@
+/** Section 2.10 and 4.4 of the interface: student notes, under {notes_url}. */
+import { z } from 'zod';
+import { idSchema, limits } from './common.ts';
+
+/** 2.10 Note. */
+export const noteSchema = z.object({
+  noteId: z.string(),
+  text: z.string(),
+  classId: z.string().nullable(),
+  userId: z.string(),
+  studentId: z.string().nullable(),
+  courseId: z.string().nullable(),
+  lessonId: z.string().nullable(),
+});
+export type Note = z.infer<typeof noteSchema>;
+export const noteListSchema = z.array(noteSchema);
+
+/**
+ * The three kinds of note of 2.10, told apart by which ids are set:
+ * - lesson: a student in a lesson (every id set)
+ * - course: a student across a course (lessonId null)
+ * - user: a specific user (only userId set)
+ */
+export const noteCategories = ['lesson', 'course', 'user'] as const;
+export const noteCategorySchema = z.enum(noteCategories);
+export type NoteCategory = z.infer<typeof noteCategorySchema>;
+
+/** Tells which kind a note is, from the ids it carries. */
+export function noteCategoryOf(note: Pick<Note, 'studentId' | 'lessonId'>): NoteCategory {
+  if (note.studentId === null) return 'user';
+  return note.lessonId === null ? 'course' : 'lesson';
+}
+
+const categoryListSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0),
+  )
+  .pipe(z.array(noteCategorySchema).min(1, 'must name at least one category'));
+
+/** 4.4 Get list of notes: query parameters (not shown by the interface; decided). */
+export const listNotesQuerySchema = z.object({
+  category: categoryListSchema.optional(),
+  studentId: idSchema.optional(),
+  userId: idSchema.optional(),
+  classId: idSchema.optional(),
+  courseId: idSchema.optional(),
+  lessonId: idSchema.optional(),
+});
+export type NoteFilters = z.input<typeof listNotesQuerySchema>;
+
+/** 4.4 Get a note: the note's id in the query (decided). */
+export const getNoteQuerySchema = z.object({ noteId: idSchema });
+
+export const noteTextSchema = z
+  .string()
+  .refine((text) => text.trim().length > 0, 'must not be blank')
+  .pipe(z.string().max(limits.noteText, `must be at most ${limits.noteText} characters`));
+
+/**
+ * 4.4 Create a note (body not shown by the interface; decided). The service
+ * fills in the ids it can derive: lesson -> course, class -> course,
+ * student -> user, class and course. A note about a specific user names only
+ * userId.
+ */
+export const createNoteBodySchema = z
+  .object({
+    text: noteTextSchema,
+    studentId: idSchema.optional(),
+    lessonId: idSchema.optional(),
+    classId: idSchema.optional(),
+    courseId: idSchema.optional(),
+    userId: idSchema.optional(),
+  })
+  .refine((body) => body.studentId !== undefined || body.userId !== undefined, {
+    message: 'a note is about a student (studentId) or a user (userId)',
+    path: ['studentId'],
+  });
+export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
+
+/** 4.4 Delete a note: body (decided) and response (given). */
+export const removeNoteBodySchema = z.object({ noteId: idSchema });
+export const removeNoteResponseSchema = z.object({ success: z.boolean() });

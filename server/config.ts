@@ -1,0 +1,50 @@
+/**
+ * The service's settings, read from the environment in this one place and
+ * validated at start-up: a bad value stops the program naming the setting.
+ */
+import { z } from 'zod';
+
+const portSchema = z.coerce.number().int().min(0).max(65535);
+
+const settingsSchema = z.object({
+  PORT: portSchema.default(8080),
+  NOTES_PORT: portSchema.optional(),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PLATFORM_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  DATABASE: z.string().min(1).default('./data/platform.sqlite'),
+  SEED: z.coerce.number().int().min(0).default(1),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  REFRESH_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 24 * 3600),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  DASHBOARD_DIR: z.string().default('./dist'),
+  DASHBOARD_PLATFORM_URL: z.string().default(''),
+  DASHBOARD_NOTES_URL: z.string().default(''),
+  DASHBOARD_CLIENT_ID: z.string().optional(),
+  PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  LOG_REQUESTS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Parses settings; throws an Error whose message names each bad setting. */
+export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const result = settingsSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid service settings:\n${lines.join('\n')}`);
+}

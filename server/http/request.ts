@@ -1,0 +1,101 @@
+/**
+ * Reading a request's input safely: the body with a byte limit and JSON
+ * errors mapped to 400/413/415, query strings without duplicates, and zod
+ * issues turned into the error body's `issues`.
+ */
+import { z } from 'zod';
+import { type ErrorIssue, limits } from '../../contract/common.ts';
+import { HttpError } from '../errors.ts';
+
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type');
+  if (type && !/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type.trim())) {
+    throw new HttpError(415, 'unsupported_media_type', `Send the body as application/json, not ${type.slice(0, 80)}`);
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limits.bodyBytes) throw tooLarge();
+  const text = await readLimited(request);
+  if (text.trim() === '')
+    throw new HttpError(400, 'invalid_input', 'A JSON body is required', [{ path: 'body', message: 'is required' }]);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.slice(0, 200) : 'not JSON';
+    throw new HttpError(400, 'malformed_json', `The body is not valid JSON: ${detail}`);
+  }
+}
+
+async function readLimited(request: Request): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limits.bodyBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+const tooLarge = () =>
+  new HttpError(413, 'payload_too_large', `The body is larger than the limit of ${limits.bodyBytes} bytes`);
+
+/** The query string as a plain object; a parameter given twice is an error. */
+export function readQuery(url: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  const start = url.indexOf('?');
+  if (start < 0) return query;
+  for (const [key, value] of new URLSearchParams(url.slice(start + 1))) {
+    if (Object.hasOwn(query, key)) {
+      throw new HttpError(400, 'invalid_input', `The query parameter "${key}" is given more than once`, [
+        { path: `query.${key}`, message: 'is given more than once' },
+      ]);
+    }
+    query[key] = value;
+  }
+  return query;
+}
+
+/** Maps zod issues onto `{ path, message }`, prefixed with where the value came from. */
+export function toIssues(where: 'body' | 'query' | 'params', error: z.ZodError): ErrorIssue[] {
+  return error.issues.flatMap((issue) => {
+    const base = [where, ...issue.path.map(String)].join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: `${base}.${key}`, message: 'is not a known field' }));
+    }
+    return [{ path: base, message: issue.message }];
+  });
+}
+
+/** Parses a value, throwing the 400 with field issues on failure. */
+export function parseInput<S extends z.ZodType>(
+  where: 'body' | 'query' | 'params',
+  schema: S,
+  value: unknown,
+): z.output<S> {
+  const result = strict(schema).safeParse(value);
+  if (result.success) return result.data;
+  const issues = toIssues(where, result.error);
+  const first = issues[0];
+  const summary = first ? `${first.path} ${first.message}` : 'is invalid';
+  throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${summary}`, issues);
+}
+
+const strictCache = new WeakMap<z.ZodType, z.ZodType>();
+
+/** Unknown fields are refused, so a misspelt filter or field is never silently dropped. */
+function strict<S extends z.ZodType>(schema: S): S {
+  if (!(schema instanceof z.ZodObject)) return schema;
+  let cached = strictCache.get(schema);
+  if (!cached) {
+    cached = schema.strict();
+    strictCache.set(schema, cached);
+  }
+  return cached as S;
+}

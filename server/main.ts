@@ -1,0 +1,47 @@
+/**
+ * Starts the platform service: reads settings, opens (and on first run seeds)
+ * the database, listens on PORT and, when NOTES_PORT is set, serves the notes
+ * under their own base address too.
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { readSettings } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+
+function start(): void {
+  let settings: ReturnType<typeof readSettings>;
+  try {
+    settings = readSettings();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  }
+  const db = openDatabase(settings.DATABASE);
+  const seeded = seedIfEmpty(db, settings.SEED);
+  if (seeded) console.log(`Seeded the demo sandbox (seed ${settings.SEED}) into ${settings.DATABASE}`);
+
+  const app = createApp({ db, settings, serveDashboard: true });
+  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
+    console.log(`Platform service (${settings.PLATFORM_ENV}) on http://${settings.HOST}:${info.port}`);
+    console.log(`  dashboard http://localhost:${info.port}/  API reference http://localhost:${info.port}/docs`);
+  });
+  const servers = [server];
+  if (settings.NOTES_PORT !== undefined) {
+    const notes = createApp({ db, settings, bases: ['notes'] });
+    servers.push(
+      serve({ fetch: notes.fetch, port: settings.NOTES_PORT, hostname: settings.HOST }, (info) => {
+        console.log(`Notes base address on http://${settings.HOST}:${info.port}`);
+      }),
+    );
+  }
+  const stop = () => {
+    for (const s of servers) s.close();
+    db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+start();

@@ -1,0 +1,109 @@
+/**
+ * Serves the built dashboard: hashed assets cached for good, index.html for
+ * every other page path (the SPA routes), and `/config.json`, the runtime
+ * configuration, so one build serves every environment. The HTML goes out
+ * with a strict Content-Security-Policy: no inline script, no eval.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { Hono } from 'hono';
+import type { DashboardConfig } from '../../contract/config.ts';
+import type { Settings } from '../config.ts';
+
+const types: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** API path prefixes: never answered with the SPA's index.html. */
+const apiPrefixes = [
+  '/edu/',
+  '/user/',
+  '/plugin/',
+  '/sandbox/',
+  '/auth/',
+  '/admin/',
+  '/mission-planner/',
+  '/openapi.json',
+];
+
+export function dashboardCsp(settings: Settings): string {
+  const origins = [settings.DASHBOARD_PLATFORM_URL, settings.DASHBOARD_NOTES_URL]
+    .filter((url) => /^https?:\/\//.test(url))
+    .map((url) => new URL(url).origin);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${origins.join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function dashboardConfig(settings: Settings): DashboardConfig {
+  const defaultClient = settings.PLATFORM_ENV === 'sandbox' ? 'sandbox-trainer-dashboard' : 'prod-trainer-dashboard';
+  return {
+    environment: settings.PLATFORM_ENV,
+    platformUrl: settings.DASHBOARD_PLATFORM_URL,
+    notesUrl: settings.DASHBOARD_NOTES_URL,
+    clientId: settings.DASHBOARD_CLIENT_ID ?? defaultClient,
+  };
+}
+
+export function dashboardRoutes(app: Hono, settings: Settings): void {
+  const root = resolve(settings.DASHBOARD_DIR);
+  const csp = dashboardCsp(settings);
+  const indexFile = join(root, 'index.html');
+  const assets = new Map<string, Buffer>();
+
+  const readAsset = (path: string): Buffer | undefined => {
+    const cached = assets.get(path);
+    if (cached) return cached;
+    const file = normalize(join(root, path));
+    if (!file.startsWith(root) || !existsSync(file)) return undefined;
+    const content = readFileSync(file);
+    assets.set(path, content);
+    return content;
+  };
+
+  app.get('/config.json', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json(dashboardConfig(settings));
+  });
+
+  app.get('*', async (c, next) => {
+    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/docs') return next();
+    const extension = extname(path);
+    if (extension) {
+      const content = readAsset(path);
+      if (!content) return next();
+      const immutable = path.startsWith('/assets/');
+      return c.body(new Uint8Array(content), 200, {
+        'Content-Type': types[extension] ?? 'application/octet-stream',
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+    }
+    if (!existsSync(indexFile)) {
+      return c.text('The dashboard is not built yet: run `npm run build`, then reload.', 503);
+    }
+    const html = readAsset('/index.html') ?? Buffer.from('');
+    return c.body(new Uint8Array(html), 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': csp,
+    });
+  });
+}

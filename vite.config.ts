@@ -1,0 +1,49 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The service (server/) serves the built dashboard; in `npm run dev` Vite
+// proxies the API to a service started with `npm run dev:server`.
+const api = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },
+  server: {
+    proxy: Object.fromEntries(
+      [
+        '/edu',
+        '/user',
+        '/plugin',
+        '/sandbox',
+        '/auth',
+        '/admin',
+        '/mission-planner',
+        '/config.json',
+        '/openapi.json',
+      ].map((prefix) => [prefix, api]),
+    ),
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'service',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'plugin/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 20000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dashboard',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
