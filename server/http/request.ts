@@ -3,9 +3,22 @@
  * errors mapped to 400/413/415, query strings without duplicates, and zod
  * issues turned into the error body's `issues`.
  */
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type ErrorIssue, limits } from '../../contract/common.ts';
 import { HttpError } from '../errors.ts';
+
+/**
+ * Refuses a request whose address does not parse as a URL (a Host header such
+ * as `xn--` passes @hono/node-server's check but makes `new URL(c.req.url)`
+ * throw, which would otherwise end in a 500).
+ */
+export const requireValidAddress: MiddlewareHandler = async (c, next) => {
+  if (!URL.canParse(c.req.url)) {
+    throw new HttpError(400, 'bad_request', 'The request address (its Host header or path) is not valid');
+  }
+  await next();
+};
 
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type');
@@ -20,8 +33,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    const detail = error instanceof Error ? error.message.slice(0, 200) : 'not JSON';
-    throw new HttpError(400, 'malformed_json', `The body is not valid JSON: ${detail}`);
+    // Only where, never what: V8's message quotes the body, which may hold a token or a secret.
+    const at = error instanceof Error ? /position (\d+)/.exec(error.message)?.[1] : undefined;
+    const where = at === undefined ? '' : ` (at character ${at})`;
+    throw new HttpError(400, 'malformed_json', `The body is not valid JSON${where}`);
   }
 }
 

@@ -1,0 +1,112 @@
+/**
+ * The bad-input table, for every endpoint of the contract: malformed JSON,
+ * wrong types, missing fields, oversized bodies, unknown query parameters and
+ * unknown routes all get a 4xx with the one error body, never a 500, and the
+ * service keeps answering.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema, limits } from '../../contract/common.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import { endpoints } from '../../contract/endpoints.ts';
+import { sandboxClientsSchema } from '../../contract/sandbox.ts';
+import { call, startService, type TestService } from '../test/harness.ts';
+import { loadWorld } from '../test/world.ts';
+import { basicHeader } from './auth.ts';
+
+let service: TestService;
+const credentials: Record<Endpoint['auth'], Record<string, string>> = {
+  none: {},
+  client: { 'X-Client-Id': 'sandbox-trainer-dashboard' },
+  user: {},
+  training: {},
+  plugin: {},
+};
+
+beforeAll(async () => {
+  service = await startService();
+  const world = await loadWorld(service.url);
+  credentials.user = { Authorization: `Bearer ${world.trainer.token}` };
+  credentials.training = credentials.user;
+  const clients = sandboxClientsSchema.parse((await call(service.url, 'GET', '/sandbox/v1/clients')).body);
+  const plugin = [...clients.plugins].sort((a, b) => b.permissions.length - a.permissions.length)[0];
+  if (plugin) credentials.plugin = { Authorization: basicHeader(plugin.clientId, plugin.clientSecret) };
+});
+afterAll(() => service.close());
+
+const all = Object.entries(endpoints) as [string, Endpoint][];
+const withBody = all.filter(([, e]) => e.body);
+const withQuery = all.filter(([, e]) => e.query);
+const pathOf = (e: Endpoint) => e.path.replace(/:(\w+)/g, 'x');
+
+async function expectError(reply: { status: number; body: unknown }, status: number, code?: string) {
+  expect(reply.status).toBe(status);
+  const { error } = errorBodySchema.parse(reply.body);
+  if (code) expect(error.code).toBe(code);
+  expect(error.message.length).toBeGreaterThan(0);
+}
+
+describe.each(withBody)('body of %s', (_name, endpoint) => {
+  const send = (body: string, headers: Record<string, string> = {}) =>
+    call(service.url, endpoint.method, pathOf(endpoint), {
+      body,
+      headers: { ...credentials[endpoint.auth], 'Content-Type': 'application/json', ...headers },
+    });
+
+  it('answers malformed JSON with 400 malformed_json', async () => {
+    await expectError(await send('{"text": "unterminated'), 400, 'malformed_json');
+  });
+  it('answers wrong types with 400 and the fields', async () => {
+    for (const body of ['[1,2,3]', '"a string"', '42', 'null']) {
+      const reply = await send(body);
+      await expectError(reply, 400, 'invalid_input');
+    }
+  });
+  it('answers missing fields with 400 naming them', async () => {
+    const reply = await send('{}');
+    await expectError(reply, 400, 'invalid_input');
+    expect(errorBodySchema.parse(reply.body).error.issues?.length).toBeGreaterThan(0);
+  });
+  it('answers an empty body with 400', async () => {
+    await expectError(await send(''), 400, 'invalid_input');
+  });
+  it('answers an oversized body with 413', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(limits.bodyBytes + 10) });
+    await expectError(await send(big), 413, 'payload_too_large');
+  });
+  it('answers deeply nested JSON with a 4xx', async () => {
+    const deep = `${'['.repeat(20000)}${']'.repeat(20000)}`;
+    const reply = await send(deep);
+    expect(reply.status).toBeGreaterThanOrEqual(400);
+    expect(reply.status).toBeLessThan(500);
+    errorBodySchema.parse(reply.body);
+  });
+  it('answers a non-JSON content type with 415', async () => {
+    await expectError(await send('a=b', { 'Content-Type': 'application/x-www-form-urlencoded' }), 415);
+  });
+});
+
+describe.each(withQuery)('query of %s', (_name, endpoint) => {
+  it('refuses an unknown parameter by name', async () => {
+    const reply = await call(service.url, endpoint.method, `${pathOf(endpoint)}?bogusParam=1`, {
+      headers: credentials[endpoint.auth],
+    });
+    await expectError(reply, 400, 'invalid_input');
+    expect(errorBodySchema.parse(reply.body).error.issues?.some((i) => i.path === 'query.bogusParam')).toBe(true);
+  });
+});
+
+describe('addresses', () => {
+  it('answers unknown routes and methods with 404 and the error body', async () => {
+    await expectError(await call(service.url, 'GET', '/edu/v1/nothing-here'), 404, 'not_found');
+    await expectError(await call(service.url, 'DELETE', '/edu/v1/student/comment'), 404, 'not_found');
+  });
+  it('answers broken percent-encoding with 400', async () => {
+    const reply = await call(service.url, 'GET', '/user/v1/pictures/%E0%A4%A', { headers: credentials.user });
+    expect(reply.status).toBeGreaterThanOrEqual(400);
+    expect(reply.status).toBeLessThan(500);
+    errorBodySchema.parse(reply.body);
+  });
+  it('still answers after all of the above', async () => {
+    expect((await call(service.url, 'GET', '/sandbox/v1/users')).status).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Section 4.1: a trainer of a class comments on a student of that class;
+ * comments are read by the trainers of their class and by their author.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Comment, CommentFilters, CreateCommentBody } from '../../../contract/comments.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import type { UserCaller } from '../../http/auth.ts';
+import type { CommentsRepo } from './comments.repo.ts';
+
+export function commentHandlers(deps: Deps, repo: CommentsRepo) {
+  return {
+    list(caller: UserCaller, filters: CommentFilters): Comment[] {
+      return repo.list(caller.userId, filters);
+    },
+    create(caller: UserCaller, body: CreateCommentBody): Comment {
+      const klass = repo.class(body.classId);
+      if (!klass) throw notFound(`Class "${body.classId}"`);
+      const student = repo.student(body.studentId);
+      if (!student) throw notFound(`Student "${body.studentId}"`);
+      if (student.class_id !== klass.class_id) {
+        throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
+          { path: 'body.studentId', message: `is not enrolled in class "${body.classId}"` },
+        ]);
+      }
+      if (body.lessonId !== undefined) {
+        const lesson = repo.lesson(body.lessonId);
+        if (!lesson) throw notFound(`Lesson "${body.lessonId}"`);
+        if (lesson.course_id !== klass.course_id) {
+          throw badRequest(`Lesson "${body.lessonId}" is not part of the course of class "${body.classId}"`, [
+            { path: 'body.lessonId', message: `is not part of the course of class "${body.classId}"` },
+          ]);
+        }
+      }
+      if (!repo.teaches(klass.class_id, caller.userId)) {
+        throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
+      }
+      const commentId = `cmt-${randomUUID()}`;
+      repo.insert({
+        commentId,
+        studentId: student.student_id,
+        authorId: caller.userId,
+        classId: klass.class_id,
+        courseId: klass.course_id,
+        lessonId: body.lessonId ?? null,
+        text: body.text,
+        createdAt: deps.now(),
+      });
+      const created = repo.find(commentId);
+      if (!created) throw new Error('comment vanished after insert');
+      return created;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** The sandbox extension: demo users, demo clients and demo sign-in. 404 on a production service. */
+import { coreEndpoints as e } from '../../../contract/endpoints.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import type { Router } from '../../http/route.ts';
+import type { AuthHandlers } from '../auth/auth.handlers.ts';
+import { usersRepo } from '../profile/users.repo.ts';
+import { sandboxRepo } from './sandbox.repo.ts';
+
+export function sandboxRoutes(router: Router, deps: Deps, sessions: AuthHandlers): void {
+  const repo = sandboxRepo(deps.db);
+  const users = usersRepo(deps.db);
+  router.bind(e.sandboxUsers, () => repo.users());
+  router.bind(e.sandboxClients, () => repo.clients());
+  router.bind(e.sandboxToken, ({ body }) => {
+    const app = deps.auth.app(body.clientId);
+    if (!users.find(body.userId)) throw notFound(`User "${body.userId}"`);
+    return sessions.issue(body.userId, app.clientId);
+  });
+}
