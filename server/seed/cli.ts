@@ -1,0 +1,146 @@
+/**
+ * `npm run seed -- --database ./data/x.sqlite --seed 1 [--comments N] [--notes N]
+ *   [--hot-student-comments N] [--students N] [--reset]`
+ *
+ * Seeds the demo dataset into the file when it has no users, then adds the
+ * requested bulk rows. Bad flags stop with a message and exit code 2.
+ */
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/database.ts';
+import { seedBulk } from './bulk.ts';
+import { seedIfEmpty } from './seed.ts';
+
+const USAGE = `Usage: npm run seed -- [options]
+
+  --database PATH              SQLite file (default ./data/platform.sqlite)
+  --seed N                     seed number, a non-negative integer (default 1)
+  --reset                      delete the file first, then seed afresh
+  --students N                 add N extra trainees (no pictures), round-robin over the classes
+  --comments N                 add N comments spread over every enrollment
+  --notes N                    add N notes spread over every enrollment (all three categories)
+  --hot-student-comments N     add N comments all about the demo student in the trainer's class
+  --help                       show this text`;
+
+const MAX_ROWS = 50_000_000;
+
+class UsageError extends Error {}
+
+function integer(flag: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${flag} must be a non-negative integer, not "${value}"`);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n > max) throw new UsageError(`--${flag} must be at most ${max}, not ${value}`);
+  return n;
+}
+
+export interface CliOptions {
+  database: string;
+  seed: number;
+  reset: boolean;
+  students: number;
+  comments: number;
+  notes: number;
+  hotStudentComments: number;
+  help: boolean;
+}
+
+export function parseCli(argv: readonly string[]): CliOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        database: { type: 'string' },
+        seed: { type: 'string' },
+        reset: { type: 'boolean' },
+        students: { type: 'string' },
+        comments: { type: 'string' },
+        notes: { type: 'string' },
+        'hot-student-comments': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const database = text('database') ?? './data/platform.sqlite';
+  if (database.trim() === '') throw new UsageError('--database must name a file');
+  return {
+    database,
+    seed: integer('seed', text('seed'), 1, Number.MAX_SAFE_INTEGER),
+    reset: values.reset === true,
+    students: integer('students', text('students'), 0, MAX_ROWS),
+    comments: integer('comments', text('comments'), 0, MAX_ROWS),
+    notes: integer('notes', text('notes'), 0, MAX_ROWS),
+    hotStudentComments: integer('hot-student-comments', text('hot-student-comments'), 0, MAX_ROWS),
+    help: values.help === true,
+  };
+}
+
+function tableCounts(db: ReturnType<typeof openDatabase>): string {
+  return ['users', 'students', 'friendships', 'comments', 'notes', 'pictures']
+    .map((table) => `${table} ${db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n ?? 0}`)
+    .join(', ');
+}
+
+export function runCli(argv: readonly string[], log: (line: string) => void = console.log): number {
+  let options: CliOptions;
+  try {
+    options = parseCli(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`seed: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    log(USAGE);
+    return 0;
+  }
+  if (options.reset && options.database !== ':memory:') {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${options.database}${suffix}`, { force: true });
+  }
+  const db = openDatabase(options.database);
+  try {
+    const started = performance.now();
+    const seeded = seedIfEmpty(db, options.seed);
+    log(
+      seeded
+        ? `Seeded the demo dataset (seed ${options.seed}) in ${Math.round(performance.now() - started)} ms`
+        : 'The database already has users: kept them (use --reset to start afresh)',
+    );
+    const bulk = options.students + options.comments + options.notes + options.hotStudentComments;
+    if (bulk > 0) {
+      const summary = seedBulk(db, {
+        seed: options.seed,
+        students: options.students,
+        comments: options.comments,
+        notes: options.notes,
+        hotStudentComments: options.hotStudentComments,
+      });
+      log(
+        `Added ${summary.students} students, ${summary.comments} comments, ${summary.hotStudentComments} hot-student comments and ${summary.notes} notes in ${summary.milliseconds} ms`,
+      );
+    }
+    log(`${options.database}: ${tableCounts(db)}`);
+    return 0;
+  } catch (error) {
+    console.error(`seed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    db.close();
+  }
+}
+
+// Run only as the entry point, so tests can import parseCli and runCli.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = runCli(process.argv.slice(2));
+}
