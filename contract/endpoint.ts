@@ -14,8 +14,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - user: a user token in `Authorization`
  * - training: a user token whose app holds the training scope
  * - plugin: HTTP Basic with a plugin's client id and secret
+ * - admin: `Authorization: Bearer <ADMIN_TOKEN>`, the operator's setting
  */
-export type AuthKind = 'none' | 'client' | 'user' | 'training' | 'plugin';
+export type AuthKind = 'none' | 'client' | 'user' | 'training' | 'plugin' | 'admin';
 
 /** Which base address serves the endpoint: notes have their own. */
 export type BaseArea = 'platform' | 'notes';

@@ -37,6 +37,7 @@ export const coreEndpoints = {
     summary: 'Add a comment about a student in a class, optionally a lesson',
     body: createCommentBodySchema,
     response: commentSchema,
+    noStore: true,
   }),
   listComments: defineEndpoint({
     method: 'GET',
@@ -47,12 +48,13 @@ export const coreEndpoints = {
     summary: 'Read comments, restricted by student, class, course and lesson',
     query: listCommentsQuerySchema,
     response: commentListSchema,
+    noStore: true,
   }),
   roster: defineEndpoint({
     method: 'GET',
     path: '/edu/v1/trainer/roster',
     base: 'platform',
-    auth: 'user',
+    auth: 'training',
     tag: 'Student comments',
     summary: "The signed-in trainer's classes with their students and lessons",
     response: rosterSchema,

@@ -32,6 +32,7 @@ const security: Record<Endpoint['auth'], JsonSchema[]> = {
   user: [{ userToken: [] }],
   training: [{ userToken: [] }],
   plugin: [{ pluginBasic: [] }],
+  admin: [{ adminToken: [] }],
 };
 
 const errorResponse = (description: string) => ({
@@ -108,6 +109,7 @@ export function buildOpenApi(options: { sandbox: boolean }): JsonSchema {
           description: 'The app client id (extension)',
         },
         pluginBasic: { type: 'http', scheme: 'basic', description: 'base64(clientId:clientSecret) of the plugin' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The service operator’s ADMIN_TOKEN setting' },
       },
     },
   };

@@ -1,0 +1,258 @@
+/**
+ * Mission planner (section 4.2, 2.11): the two requests the service sends to
+ * a plugin and the plugin's answers, plus our documented extension through
+ * which the dashboard lists the plugins offered and runs a search. The
+ * enumerations the interface closes are zod enums.
+ */
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+export const knowledgeLevels = ['apprentice', 'journeyman', 'craftsman', 'superintendent'] as const;
+export const knowledgeLevelSchema = z.enum(knowledgeLevels);
+export type KnowledgeLevel = z.infer<typeof knowledgeLevelSchema>;
+
+export const actionTypes = ['course', 'objective'] as const;
+export const actionTypeSchema = z.enum(actionTypes);
+export type ActionType = z.infer<typeof actionTypeSchema>;
+
+/** Ordered from lowest to highest: comparisons use the index. */
+export const competencyLevels = ['basic', 'intermediate', 'advanced', 'expert'] as const;
+export const competencyLevelSchema = z.enum(competencyLevels);
+export type CompetencyLevel = z.infer<typeof competencyLevelSchema>;
+
+/** Position of a level in `competencyLevels` (basic 0 ... expert 3). */
+export function competencyRank(level: CompetencyLevel): number {
+  return competencyLevels.indexOf(level);
+}
+
+/** Bounds of a search (section 8 is silent; decided). */
+export const plannerLimits = {
+  positions: 20,
+  competencies: 50,
+  count: 1000,
+  candidates: 500,
+  title: 200,
+} as const;
+
+const titleSchema = z
+  .string()
+  .max(plannerLimits.title, `must be at most ${plannerLimits.title} characters`)
+  .refine((value) => value.trim().length > 0, 'must not be blank');
+
+/** An AFSC such as 3D0X2, 1N051 or 11F3: letters and digits, at most 10. */
+export const afscSchema = z.string().regex(/^[A-Za-z0-9]{2,10}$/, 'must be an AFSC: 2 to 10 letters and digits');
+
+const countSchema = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(plannerLimits.count, `must be at most ${plannerLimits.count}`);
+
+// ---------------------------------------------------------------- capabilities
+
+export const capabilityPositionSchema = z.object({
+  title: titleSchema,
+  knowledgeLevel: knowledgeLevelSchema,
+  afsc: afscSchema,
+  count: countSchema,
+  exactMatch: z.boolean(),
+});
+export type CapabilityPosition = z.infer<typeof capabilityPositionSchema>;
+
+/** Capabilities search request: what the service sends to the plugin. */
+export const capabilitiesRequestSchema = z.object({
+  positions: z
+    .array(capabilityPositionSchema)
+    .min(1, 'must describe at least one position')
+    .max(plannerLimits.positions, `must describe at most ${plannerLimits.positions} positions`),
+});
+export type CapabilitiesRequest = z.infer<typeof capabilitiesRequestSchema>;
+
+export const competencySchema = z.object({
+  competencyId: idSchema,
+  title: z.string(),
+  preferredCompetencyLevel: competencyLevelSchema,
+});
+export type Competency = z.infer<typeof competencySchema>;
+
+export const additionalCompetencySchema = z.object({
+  competencyId: idSchema,
+  title: z.string(),
+});
+export type AdditionalCompetency = z.infer<typeof additionalCompetencySchema>;
+
+/** Capabilities search response: what the plugin answers. */
+export const capabilitiesResponseSchema = z.object({
+  positions: z
+    .array(
+      z.object({
+        title: z.string(),
+        competencies: z.array(competencySchema).max(plannerLimits.competencies),
+      }),
+    )
+    .max(plannerLimits.positions),
+  additionalCompetencies: z.array(additionalCompetencySchema).max(plannerLimits.competencies * 4),
+});
+export type CapabilitiesResponse = z.infer<typeof capabilitiesResponseSchema>;
+
+// ------------------------------------------------------------------ candidates
+
+export const requiredCompetencySchema = z
+  .object({
+    competencyId: idSchema,
+    title: z.string().max(plannerLimits.title),
+    minimumRequirement: competencyLevelSchema,
+    preferredRequirement: competencyLevelSchema,
+  })
+  .refine((c) => competencyRank(c.preferredRequirement) >= competencyRank(c.minimumRequirement), {
+    message: 'must not be below the minimum requirement',
+    path: ['preferredRequirement'],
+  });
+export type RequiredCompetency = z.infer<typeof requiredCompetencySchema>;
+
+export const candidatePositionSchema = z.object({
+  title: titleSchema,
+  count: countSchema,
+  competencies: z
+    .array(requiredCompetencySchema)
+    .min(1, 'must require at least one competency')
+    .max(plannerLimits.competencies, `must require at most ${plannerLimits.competencies} competencies`),
+});
+export type CandidatePosition = z.infer<typeof candidatePositionSchema>;
+
+/** Candidate search request: what the service sends to the plugin. */
+export const candidatesRequestSchema = z.object({
+  positions: z
+    .array(candidatePositionSchema)
+    .min(1, 'must describe at least one position')
+    .max(plannerLimits.positions, `must describe at most ${plannerLimits.positions} positions`),
+});
+export type CandidatesRequest = z.infer<typeof candidatesRequestSchema>;
+
+export const recommendedActionSchema = z.object({
+  type: actionTypeSchema,
+  objectIds: z.array(z.string()),
+});
+export type RecommendedAction = z.infer<typeof recommendedActionSchema>;
+
+export const trainingGapSchema = z.object({
+  competencyId: z.string(),
+  recommendedAction: z.array(recommendedActionSchema),
+  /** Extension (optional): the level the plugin found; null when it found no evidence. */
+  currentLevel: competencyLevelSchema.nullable().optional(),
+});
+export type TrainingGap = z.infer<typeof trainingGapSchema>;
+
+export const candidateSchema = z.object({
+  candidateId: z.string(),
+  trainingGap: z.array(trainingGapSchema),
+  /** Extension (optional): why the plugin placed the candidate where it did. */
+  reason: z.string().max(1000).optional(),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+/** Candidate search response: what the plugin answers. */
+export const candidatesResponseSchema = z.object({
+  positions: z
+    .array(
+      z.object({
+        title: z.string(),
+        readyCandidates: z.array(candidateSchema).max(plannerLimits.candidates),
+        recommendedCandidates: z.array(candidateSchema).max(plannerLimits.candidates),
+      }),
+    )
+    .max(plannerLimits.positions),
+});
+export type CandidatesResponse = z.infer<typeof candidatesResponseSchema>;
+
+// ------------------------------------------------- extension for the dashboard
+
+/** A plugin offered for mission planner search (both addresses configured). */
+export const plannerPluginSchema = z.object({
+  pluginId: z.string(),
+  name: z.string(),
+});
+export type PlannerPlugin = z.infer<typeof plannerPluginSchema>;
+export const plannerPluginListSchema = z.array(plannerPluginSchema);
+
+const pluginIdsSchema = z
+  .array(idSchema)
+  .min(1, 'must name at least one plugin; omit it to ask every plugin offered')
+  .max(20, 'must name at most 20 plugins');
+
+export const plannerCapabilitiesBodySchema = capabilitiesRequestSchema.extend({
+  pluginIds: pluginIdsSchema.optional(),
+});
+export type PlannerCapabilitiesBody = z.infer<typeof plannerCapabilitiesBodySchema>;
+
+export const plannerCandidatesBodySchema = candidatesRequestSchema.extend({ pluginIds: pluginIdsSchema.optional() });
+export type PlannerCandidatesBody = z.infer<typeof plannerCandidatesBodySchema>;
+
+/**
+ * Why a plugin gave no usable answer:
+ * - timeout: no complete answer within the service's PLUGIN_TIMEOUT_MS
+ * - unreachable: the address refused or failed the connection
+ * - rejected_credentials: the plugin answered 401 or 403 to the service's Basic header
+ * - http_error: any other non-2xx status
+ * - invalid_response: not JSON, too large, or not the shape of the contract
+ */
+export const pluginFailureCodes = [
+  'timeout',
+  'unreachable',
+  'rejected_credentials',
+  'http_error',
+  'invalid_response',
+] as const;
+export const pluginFailureSchema = z.object({
+  code: z.enum(pluginFailureCodes),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type PluginFailure = z.infer<typeof pluginFailureSchema>;
+
+const failedResultSchema = z.object({
+  pluginId: z.string(),
+  name: z.string(),
+  status: z.literal('failed'),
+  failure: pluginFailureSchema,
+});
+
+export const plannerCapabilitiesResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    pluginId: z.string(),
+    name: z.string(),
+    status: z.literal('ok'),
+    capabilities: capabilitiesResponseSchema,
+  }),
+  failedResultSchema,
+]);
+export type PlannerCapabilitiesResult = z.infer<typeof plannerCapabilitiesResultSchema>;
+
+export const plannerCapabilitiesResponseSchema = z.object({ results: z.array(plannerCapabilitiesResultSchema) });
+export type PlannerCapabilitiesResponse = z.infer<typeof plannerCapabilitiesResponseSchema>;
+
+/** Who a candidate is, so a trainer reads names rather than ids. Shown, never stored. */
+export const candidatePersonSchema = z.object({
+  userId: z.string(),
+  displayName: z.string(),
+  afsc: z.string(),
+  dutyTitle: z.string(),
+});
+export type CandidatePerson = z.infer<typeof candidatePersonSchema>;
+
+export const plannerCandidatesResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    pluginId: z.string(),
+    name: z.string(),
+    status: z.literal('ok'),
+    candidates: candidatesResponseSchema,
+    people: z.array(candidatePersonSchema),
+    /** Things the service removed from the plugin's answer, e.g. candidates outside its orgs. */
+    warnings: z.array(z.string()),
+  }),
+  failedResultSchema,
+]);
+export type PlannerCandidatesResult = z.infer<typeof plannerCandidatesResultSchema>;
+
+export const plannerCandidatesResponseSchema = z.object({ results: z.array(plannerCandidatesResultSchema) });
+export type PlannerCandidatesResponse = z.infer<typeof plannerCandidatesResponseSchema>;

@@ -1,0 +1,237 @@
+/**
+ * Sections 2.5-2.9 and 4.2 of the interface: what an AI plugin reads and
+ * writes under /plugin/v2/ai. Where the interface shows no element shape or
+ * leaves a rule open, the decision is written next to the schema.
+ */
+import { z } from 'zod';
+import { idListParamSchema, idSchema } from './common.ts';
+import { isSandboxClientId } from './config.ts';
+import { pluginPermissionSchema, pluginPermissions } from './plugin-permissions.ts';
+import { environmentSchema } from './sandbox.ts';
+
+/** Bounds of plugin input (section 8 is silent; decided). */
+export const pluginLimits = {
+  name: 200,
+  type: 64,
+  image: 2048,
+  description: 5000,
+  alignments: 1000,
+  tags: 1000,
+  additionalInfo: 50,
+  infoTitle: 200,
+  infoDescription: 5000,
+} as const;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => value.trim().length > 0, 'must not be blank');
+
+/** orgIds of 4.2: comma-separated; omitted means every org the plugin has access to. */
+export const orgIdsQuerySchema = z.object({ orgIds: idListParamSchema.optional() });
+export type OrgIdsQuery = z.infer<typeof orgIdsQuerySchema>;
+
+/** userId and userIds of 4.2 reads, combined; at least one of them is required (decided). */
+export const userIdsQuerySchema = z
+  .object({ userId: idSchema.optional(), userIds: idListParamSchema.optional() })
+  .refine((query) => query.userId !== undefined || query.userIds !== undefined, {
+    message: 'name the users: userId or userIds (comma-separated)',
+    path: ['userId'],
+  });
+export type UserIdsQuery = z.infer<typeof userIdsQuerySchema>;
+
+/** 2.5 Learning record entry: one per student of the orgs asked for. */
+export const learningRecordSchema = z.object({
+  userId: z.string(),
+  dutyTitle: z.string(),
+  afsc: z.string(),
+  education: z.string(),
+});
+export type LearningRecord = z.infer<typeof learningRecordSchema>;
+export const learningRecordListSchema = z.array(learningRecordSchema);
+
+/** An ISO 8601 date (2026-01-05) or date-time with offset (2026-01-05T10:00:00Z). */
+export const isoDateSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'must be an ISO date (YYYY-MM-DD) or date-time with offset (YYYY-MM-DDTHH:MM:SSZ)',
+});
+
+/** 2.6 Badge assertion, as the service answers it. */
+export const badgeAssertionSchema = z.object({
+  userId: z.string(),
+  badgeId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  image: z.string(),
+  issuedOn: z.string(),
+  issuerName: z.string(),
+  lessonId: z.string().optional(),
+  classId: z.string().optional(),
+  versionId: z.string().optional(),
+});
+export type BadgeAssertion = z.infer<typeof badgeAssertionSchema>;
+export const badgeAssertionListSchema = z.array(badgeAssertionSchema);
+
+/**
+ * 2.6 as a request body. lessonId, classId and versionId are required when the
+ * badge is from the service (a course or objective badge of the service's
+ * catalogue; checked by the service) and, when given, go together.
+ */
+export const createBadgeAssertionBodySchema = z.object({
+  userId: idSchema,
+  badgeId: idSchema,
+  name: text(pluginLimits.name),
+  type: text(pluginLimits.type),
+  image: text(pluginLimits.image),
+  issuedOn: isoDateSchema,
+  issuerName: text(pluginLimits.name),
+  lessonId: idSchema.optional(),
+  classId: idSchema.optional(),
+  versionId: idSchema.optional(),
+});
+export type CreateBadgeAssertionBody = z.infer<typeof createBadgeAssertionBodySchema>;
+
+/** Element of criteria.objective (given for course badges; objective badges list their own objective). */
+export const objectiveEntrySchema = z.object({
+  objectiveId: z.string(),
+  objectiveName: z.string(),
+  objectiveDescription: z.string(),
+});
+export type ObjectiveEntry = z.infer<typeof objectiveEntrySchema>;
+
+/** Element of criteria.module (given for objective badges; course badges list their course's modules). */
+export const moduleEntrySchema = z.object({
+  moduleId: z.string(),
+  moduleName: z.string(),
+  moduleDescription: z.string(),
+});
+export type ModuleEntry = z.infer<typeof moduleEntrySchema>;
+
+export const badgeCriteriaSchema = z.object({
+  module: z.array(moduleEntrySchema),
+  objective: z.array(objectiveEntrySchema),
+});
+export type BadgeCriteria = z.infer<typeof badgeCriteriaSchema>;
+
+/** 2.7 Badge. `proficiency` is sent on every badge, listings included. */
+export const badgeSchema = z.object({
+  badgeId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  image: z.string(),
+  proficiency: z.number(),
+  description: z.string().optional(),
+  criteria: badgeCriteriaSchema,
+  alignments: z.string().optional(),
+  tags: z.string().optional(),
+  courseId: z.string().optional(),
+  courseVersion: z.string().optional(),
+});
+export type Badge = z.infer<typeof badgeSchema>;
+export const badgeListSchema = z.array(badgeSchema);
+
+/** 4.2 Create a badge: name, type, image and proficiency required. */
+export const createBadgeBodySchema = z.object({
+  name: text(pluginLimits.name),
+  type: text(pluginLimits.type),
+  image: text(pluginLimits.image),
+  proficiency: z.number().min(0, 'must not be negative'),
+  description: z.string().max(pluginLimits.description).optional(),
+  alignments: z.string().max(pluginLimits.alignments).optional(),
+  tags: z.string().max(pluginLimits.tags).optional(),
+});
+export type CreateBadgeBody = z.infer<typeof createBadgeBodySchema>;
+
+/**
+ * 2.8 Other skill. `userId` is our addition (extension): the read takes
+ * several users, and without it the answer could not be told apart.
+ */
+export const otherSkillSchema = z.object({
+  selfClaimedExpertise: z.string(),
+  level: z.string(),
+  userId: z.string(),
+});
+export type OtherSkill = z.infer<typeof otherSkillSchema>;
+export const otherSkillListSchema = z.array(otherSkillSchema);
+
+/** 2.9 Additional info entry. */
+export const additionalInfoEntrySchema = z.object({
+  title: text(pluginLimits.infoTitle),
+  description: z.string().max(pluginLimits.infoDescription),
+});
+export type AdditionalInfoEntry = z.infer<typeof additionalInfoEntrySchema>;
+export const additionalInfoListSchema = z.array(z.object({ title: z.string(), description: z.string() }));
+
+/** 4.2 Additional info: entries are added to what this plugin wrote about the user before. */
+export const additionalInfoBodySchema = z.object({
+  userId: idSchema,
+  additionalInfo: z
+    .array(additionalInfoEntrySchema)
+    .min(1, 'must hold at least one entry')
+    .max(pluginLimits.additionalInfo, `must hold at most ${pluginLimits.additionalInfo} entries`),
+});
+export type AdditionalInfoBody = z.infer<typeof additionalInfoBodySchema>;
+
+// ------------------------------------------------ administration (extension)
+
+/** A mission planner address: http(s), at most 2048 characters; null switches it off. */
+export const pluginAddressSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
+  .max(2048, 'must be at most 2048 characters');
+
+/** A plugin as an administrator sees it: never its secret. */
+export const adminPluginSchema = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  environment: environmentSchema,
+  permissions: z.array(pluginPermissionSchema),
+  orgIds: z.array(z.string()),
+  capabilitiesUrl: z.string().nullable(),
+  candidatesUrl: z.string().nullable(),
+});
+export type AdminPlugin = z.infer<typeof adminPluginSchema>;
+export const adminPluginListSchema = z.array(adminPluginSchema);
+
+export const pluginParamsSchema = z.object({ clientId: idSchema });
+
+/** An org an administrator can grant a plugin. */
+export const adminOrgListSchema = z.array(z.object({ orgId: z.string(), name: z.string() }));
+
+/**
+ * Register a plugin. Without clientId one is made; a sandbox plugin's id
+ * starts with `sandbox-` and a production plugin's must not.
+ */
+export const createPluginBodySchema = z
+  .object({
+    name: text(pluginLimits.name),
+    environment: environmentSchema,
+    clientId: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9._-]{2,63}$/,
+        'must be 3 to 64 lowercase letters, digits, . _ - (starting with a letter or digit)',
+      )
+      .optional(),
+  })
+  .refine(
+    (body) => body.clientId === undefined || isSandboxClientId(body.clientId) === (body.environment === 'sandbox'),
+    {
+      message: 'a sandbox plugin id starts with "sandbox-" and a production one does not',
+      path: ['clientId'],
+    },
+  );
+export type CreatePluginBody = z.infer<typeof createPluginBodySchema>;
+
+/** The secret is shown once, when it is made. */
+export const pluginWithSecretSchema = z.object({ plugin: adminPluginSchema, clientSecret: z.string() });
+export type PluginWithSecret = z.infer<typeof pluginWithSecretSchema>;
+
+export const setPluginPermissionsBodySchema = z.object({
+  permissions: z.array(pluginPermissionSchema).max(pluginPermissions.length),
+});
+export const setPluginOrgsBodySchema = z.object({ orgIds: z.array(idSchema).max(200) });
+export const setPluginAddressesBodySchema = z.object({
+  capabilitiesUrl: pluginAddressSchema.nullable(),
+  candidatesUrl: pluginAddressSchema.nullable(),
+});
+export type SetPluginAddressesBody = z.infer<typeof setPluginAddressesBodySchema>;

@@ -1,0 +1,107 @@
+/**
+ * How the sample plugin reads the platform: the service's /plugin/v2/ai
+ * endpoints with its own Basic credentials, every answer parsed with the
+ * contract. An API set the administrator has not granted (403
+ * missing_permission) reads as "no data of that kind", so a plugin with
+ * fewer permissions still answers, on less evidence.
+ */
+import type { z } from 'zod';
+import {
+  badgeAssertionListSchema,
+  badgeListSchema,
+  learningRecordListSchema,
+  type OtherSkill,
+  otherSkillListSchema,
+} from '../contract/plugin.ts';
+import { basicHeader } from './basic-auth.ts';
+import type { PluginConfig } from './config.ts';
+import type { Catalogue, Person } from './ranking.ts';
+
+/** The platform failed or answered something unexpected. */
+export class PlatformError extends Error {}
+
+/** Users per read: the platform takes at most 200 ids in one list. */
+const usersPerRead = 100;
+
+export function platformClient(config: PluginConfig) {
+  const authorization = basicHeader(config.PLUGIN_CLIENT_ID, config.PLUGIN_CLIENT_SECRET);
+
+  /** GETs a path; undefined when the plugin lacks the API set. */
+  async function read<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | undefined> {
+    let response: Response;
+    try {
+      response = await fetch(`${config.PLATFORM_URL}${path}`, {
+        headers: { Authorization: authorization, Accept: 'application/json' },
+        signal: AbortSignal.timeout(config.PLATFORM_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new PlatformError(
+        `The platform did not answer ${path.split('?')[0]}: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.status === 403 && isCode(body, 'missing_permission')) return undefined;
+    if (!response.ok) {
+      throw new PlatformError(`The platform answered ${response.status} to ${path.split('?')[0]}: ${messageOf(body)}`);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success)
+      throw new PlatformError(`The platform's answer to ${path.split('?')[0]} has an unexpected shape`);
+    return parsed.data;
+  }
+
+  async function perUsers<T>(
+    path: string,
+    userIds: readonly string[],
+    schema: z.ZodType<T[]>,
+  ): Promise<T[] | undefined> {
+    const out: T[] = [];
+    for (let start = 0; start < userIds.length; start += usersPerRead) {
+      const ids = userIds.slice(start, start + usersPerRead);
+      const part = await read(`${path}?userIds=${encodeURIComponent(ids.join(','))}`, schema);
+      if (part === undefined) return undefined;
+      out.push(...part);
+    }
+    return out;
+  }
+
+  return {
+    /** Everyone the plugin may consider, with what it knows of them, and the badges the platform offers. */
+    async load(): Promise<{ people: Person[]; catalogue: Catalogue }> {
+      const records = (await read('/plugin/v2/ai/record-data', learningRecordListSchema)) ?? [];
+      const userIds = records.map((r) => r.userId);
+      const [courseBadges, objectiveBadges, assertions, skills] = await Promise.all([
+        read('/plugin/v2/ai/badge/course', badgeListSchema),
+        read('/plugin/v2/ai/badge/objective', badgeListSchema),
+        perUsers('/plugin/v2/ai/badge/assertion', userIds, badgeAssertionListSchema),
+        perUsers('/plugin/v2/ai/other-skills', userIds, otherSkillListSchema),
+      ]);
+      const badgesOf = new Map<string, Set<string>>();
+      for (const a of assertions ?? []) {
+        const set = badgesOf.get(a.userId) ?? new Set<string>();
+        set.add(a.badgeId);
+        badgesOf.set(a.userId, set);
+      }
+      const skillsOf = new Map<string, OtherSkill[]>();
+      for (const s of skills ?? []) skillsOf.set(s.userId, [...(skillsOf.get(s.userId) ?? []), s]);
+      return {
+        people: records.map((record) => ({
+          record,
+          badgeIds: badgesOf.get(record.userId) ?? new Set(),
+          skills: skillsOf.get(record.userId) ?? [],
+        })),
+        catalogue: { courseBadges: courseBadges ?? [], objectiveBadges: objectiveBadges ?? [] },
+      };
+    },
+  };
+}
+export type PlatformClient = ReturnType<typeof platformClient>;
+
+function isCode(body: unknown, code: string): boolean {
+  return typeof body === 'object' && body !== null && (body as { error?: { code?: unknown } }).error?.code === code;
+}
+
+function messageOf(body: unknown): string {
+  const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
+  return typeof message === 'string' ? message.slice(0, 200) : 'no error message';
+}

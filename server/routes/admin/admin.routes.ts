@@ -1,0 +1,23 @@
+/**
+ * Extension: plugin administration under /admin/v1, for holders of the
+ * ADMIN_TOKEN setting (auth kind 'admin': the router checks the token before
+ * it reads the request).
+ */
+import type { Hono } from 'hono';
+import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
+import type { Deps } from '../../deps.ts';
+import type { Router } from '../../http/route.ts';
+import { adminHandlers } from './admin.handlers.ts';
+import { adminRepo } from './admin.repo.ts';
+
+export function adminRoutes(router: Router, deps: Deps, _app: Hono): void {
+  const h = adminHandlers(deps, adminRepo(deps.db));
+  router.bind(e.adminListOrgs, () => h.orgs());
+  router.bind(e.adminListPlugins, () => h.list());
+  router.bind(e.adminCreatePlugin, (input) => h.create(input.body));
+  router.bind(e.adminGetPlugin, (input) => h.get(input.params.clientId));
+  router.bind(e.adminSetPermissions, (input) => h.setPermissions(input.params.clientId, input.body.permissions));
+  router.bind(e.adminSetOrgs, (input) => h.setOrgs(input.params.clientId, input.body.orgIds));
+  router.bind(e.adminSetAddresses, (input) => h.setAddresses(input.params.clientId, input.body));
+  router.bind(e.adminRotateSecret, (input) => h.rotateSecret(input.params.clientId));
+}

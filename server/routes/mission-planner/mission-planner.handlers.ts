@@ -1,0 +1,165 @@
+/**
+ * Mission planner search (section 4.2): the service sends the capabilities
+ * or candidate request to each plugin offered, in parallel, with the plugin's
+ * Basic header and a deadline, and reports each plugin's answer or failure.
+ * Candidates a plugin names outside its own orgs are removed (and said so):
+ * a search reaches only the data sets the plugin may access.
+ */
+import {
+  type CandidatePerson,
+  type CandidatesRequest,
+  type CandidatesResponse,
+  type CapabilitiesRequest,
+  candidatesResponseSchema,
+  capabilitiesResponseSchema,
+  type PlannerCandidatesResult,
+  type PlannerCapabilitiesResult,
+  type PlannerPlugin,
+} from '../../../contract/mission-planner.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, HttpError } from '../../errors.ts';
+import { basicHeader, TRAINING_SCOPE, type UserCaller } from '../../http/auth.ts';
+import type { MissionPlannerRepo, PersonRow, PlannerPluginRow } from './mission-planner.repo.ts';
+import { callPlugin } from './plugin-client.ts';
+
+export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
+  const { settings } = deps;
+
+  /**
+   * Trainers signed in to an app an administrator granted the training scope
+   * may plan missions; nobody else (the answers name people).
+   */
+  function authorize(caller: UserCaller): void {
+    if (caller.anonymous) throw forbidden('Mission planner search needs a signed-up account, not an anonymous one');
+    if (!caller.scopes.has(TRAINING_SCOPE)) {
+      throw new HttpError(
+        403,
+        'missing_scope',
+        `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can search candidates`,
+      );
+    }
+    if (!repo.isTrainer(caller.userId)) throw forbidden('Mission planner search is for trainers');
+  }
+
+  function choose(pluginIds: readonly string[] | undefined): PlannerPluginRow[] {
+    const offered = repo.offeredPlugins(settings.PLATFORM_ENV);
+    if (pluginIds === undefined) return offered;
+    const byId = new Map(offered.map((plugin) => [plugin.client_id, plugin]));
+    const unknown = pluginIds.filter((id) => !byId.has(id));
+    if (unknown.length > 0) {
+      throw new HttpError(
+        404,
+        'not_found',
+        `No plugin offered for mission planner search is called ${unknown.map((id) => `"${id}"`).join(', ')}`,
+        [{ path: 'body.pluginIds', message: 'names a plugin that is not offered for mission planner search' }],
+      );
+    }
+    return [...new Set(pluginIds)].map((id) => byId.get(id)).filter((p): p is PlannerPluginRow => p !== undefined);
+  }
+
+  const authorization = (plugin: PlannerPluginRow) => basicHeader(plugin.client_id, plugin.client_secret);
+
+  return {
+    plugins(caller: UserCaller): PlannerPlugin[] {
+      authorize(caller);
+      return repo
+        .offeredPlugins(settings.PLATFORM_ENV)
+        .map((plugin) => ({ pluginId: plugin.client_id, name: plugin.name }));
+    },
+
+    async capabilities(
+      caller: UserCaller,
+      pluginIds: readonly string[] | undefined,
+      request: CapabilitiesRequest,
+    ): Promise<{ results: PlannerCapabilitiesResult[] }> {
+      authorize(caller);
+      const plugins = choose(pluginIds);
+      const results = await Promise.all(
+        plugins.map(async (plugin): Promise<PlannerCapabilitiesResult> => {
+          const outcome = await callPlugin(
+            {
+              url: plugin.capabilities_url,
+              authorization: authorization(plugin),
+              body: request,
+              timeoutMs: settings.PLUGIN_TIMEOUT_MS,
+            },
+            capabilitiesResponseSchema,
+          );
+          const who = { pluginId: plugin.client_id, name: plugin.name };
+          return outcome.ok
+            ? { ...who, status: 'ok', capabilities: outcome.value }
+            : { ...who, status: 'failed', failure: outcome.failure };
+        }),
+      );
+      return { results };
+    },
+
+    async candidates(
+      caller: UserCaller,
+      pluginIds: readonly string[] | undefined,
+      request: CandidatesRequest,
+    ): Promise<{ results: PlannerCandidatesResult[] }> {
+      authorize(caller);
+      const plugins = choose(pluginIds);
+      const results = await Promise.all(
+        plugins.map(async (plugin): Promise<PlannerCandidatesResult> => {
+          const outcome = await callPlugin(
+            {
+              url: plugin.candidates_url,
+              authorization: authorization(plugin),
+              body: request,
+              timeoutMs: settings.PLUGIN_TIMEOUT_MS,
+            },
+            candidatesResponseSchema,
+          );
+          const who = { pluginId: plugin.client_id, name: plugin.name };
+          if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
+          return { ...who, status: 'ok', ...withinOrgs(outcome.value, repo.orgsOf(plugin.client_id)) };
+        }),
+      );
+      return { results };
+    },
+  };
+
+  /** Keeps only candidates who belong to the plugin's orgs, and says who they are. */
+  function withinOrgs(
+    answer: CandidatesResponse,
+    orgIds: readonly string[],
+  ): { candidates: CandidatesResponse; people: CandidatePerson[]; warnings: string[] } {
+    const named = [
+      ...new Set(
+        answer.positions.flatMap((p) => [...p.readyCandidates, ...p.recommendedCandidates].map((c) => c.candidateId)),
+      ),
+    ];
+    const people = repo.peopleIn(named, orgIds);
+    const allowed = new Set(people.map((person) => person.user_id));
+    const removed = named.filter((id) => !allowed.has(id));
+    const warnings =
+      removed.length > 0
+        ? [
+            `Removed ${removed.length} candidate${removed.length === 1 ? '' : 's'} the plugin named outside the orgs it may access`,
+          ]
+        : [];
+    return {
+      candidates: {
+        positions: answer.positions.map((position) => ({
+          ...position,
+          readyCandidates: position.readyCandidates.filter((c) => allowed.has(c.candidateId)),
+          recommendedCandidates: position.recommendedCandidates.filter((c) => allowed.has(c.candidateId)),
+        })),
+      },
+      people: people.map(toPerson),
+      warnings,
+    };
+  }
+}
+export type MissionPlannerHandlers = ReturnType<typeof missionPlannerHandlers>;
+
+function toPerson(row: PersonRow): CandidatePerson {
+  return {
+    userId: row.user_id,
+    displayName: [row.display_rank, row.first_name, row.last_name].filter((part) => part && part.length > 0).join(' '),
+    afsc: row.afsc,
+    dutyTitle: row.display_duty_title ?? row.job_title ?? '',
+  };
+}

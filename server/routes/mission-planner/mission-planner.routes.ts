@@ -1,0 +1,20 @@
+/** Extension: the mission planner for the dashboard (user token; trainers or the training scope). */
+import type { Hono } from 'hono';
+import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
+import type { Deps } from '../../deps.ts';
+import type { Router } from '../../http/route.ts';
+import { missionPlannerHandlers } from './mission-planner.handlers.ts';
+import { missionPlannerRepo } from './mission-planner.repo.ts';
+
+export function missionPlannerRoutes(router: Router, deps: Deps, _app: Hono): void {
+  const h = missionPlannerHandlers(deps, missionPlannerRepo(deps.db));
+  router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller));
+  router.bind(e.plannerCapabilities, ({ caller, body }) => {
+    const { pluginIds, ...request } = body;
+    return h.capabilities(caller, pluginIds, request);
+  });
+  router.bind(e.plannerCandidates, ({ caller, body }) => {
+    const { pluginIds, ...request } = body;
+    return h.candidates(caller, pluginIds, request);
+  });
+}

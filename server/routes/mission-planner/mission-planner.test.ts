@@ -1,0 +1,490 @@
+/**
+ * The mission planner end to end over real HTTP: the service, the real
+ * sample plugin (plugin/), and small misbehaving plugins on local ports.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../../contract/common.ts';
+import {
+  type CandidatePosition,
+  candidatesResponseSchema,
+  plannerCandidatesResponseSchema,
+  plannerCapabilitiesResponseSchema,
+  plannerPluginListSchema,
+} from '../../../contract/mission-planner.ts';
+import { adminOrgListSchema, learningRecordListSchema } from '../../../contract/plugin.ts';
+import { sandboxUserListSchema } from '../../../contract/sandbox.ts';
+import { createPluginApp } from '../../../plugin/app.ts';
+import { readPluginConfig } from '../../../plugin/config.ts';
+import { call, signIn, startService, type TestService } from '../../test/harness.ts';
+import { ADMIN_TOKEN, admin, asPlugin, demoPlugins, registerPlugin } from '../plugin/plugin.testkit.ts';
+
+const TIMEOUT_MS = 1500;
+
+interface Listener {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+async function listen(app: Hono): Promise<Listener> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let service: TestService;
+const listeners: Listener[] = [];
+let sample: Listener;
+let trainerToken: string;
+let coach: { clientId: string; clientSecret: string; orgIds: string[] };
+let position: { afsc: string; title: string };
+
+const search = (path: string, body: unknown, token = trainerToken) =>
+  call(service.url, 'POST', `/mission-planner/v1/${path}`, { token, body });
+
+async function setAddresses(clientId: string, base: string | null) {
+  const reply = await admin(service.url, 'PUT', `/admin/v1/plugins/${clientId}/mission-planner`, {
+    capabilitiesUrl: base === null ? null : `${base}/capabilities`,
+    candidatesUrl: base === null ? null : `${base}/candidates`,
+  });
+  if (reply.status !== 200) throw new Error(`setting addresses failed: ${JSON.stringify(reply.body)}`);
+}
+
+/** A plugin registered on the service whose two addresses point at `app`. */
+async function misbehaving(name: string, app: Hono, orgIds: readonly string[] = coach.orgIds) {
+  const plugin = await registerPlugin(service.url, name, ['mission-planner', 'record-data'], orgIds);
+  const listener = await listen(app);
+  listeners.push(listener);
+  await setAddresses(plugin.clientId, listener.url);
+  return plugin;
+}
+
+beforeAll(async () => {
+  service = await startService({ env: { ADMIN_TOKEN, PLUGIN_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  const found = (await demoPlugins(service.url)).find((p) => p.clientId === 'sandbox-plugin-coach');
+  if (!found) throw new Error('the sandbox has no sandbox-plugin-coach');
+  coach = found;
+  sample = await listen(
+    createPluginApp(
+      readPluginConfig({
+        PLATFORM_URL: service.url,
+        PLUGIN_CLIENT_ID: coach.clientId,
+        PLUGIN_CLIENT_SECRET: coach.clientSecret,
+      }),
+    ),
+  );
+  listeners.push(sample);
+  await setAddresses(coach.clientId, sample.url);
+
+  const users = sandboxUserListSchema.parse((await call(service.url, 'GET', '/sandbox/v1/users')).body);
+  const trainer = users.find((u) => u.roles.includes('trainer'));
+  if (!trainer) throw new Error('the sandbox has no trainer');
+  trainerToken = await signIn(service.url, trainer.userId);
+
+  // A position for the specialty of someone the coach plugin can see, so a search has people to find.
+  const records = learningRecordListSchema.parse(
+    (await asPlugin(service.url, coach).get('/plugin/v2/ai/record-data')).body,
+  );
+  const enlisted = records.find((r) => /^\d[A-Z]\d[0-9X]\d$/.test(r.afsc));
+  if (!enlisted) throw new Error('no enlisted student among the coach plugin’s orgs');
+  position = { afsc: `${enlisted.afsc.slice(0, 3)}X${enlisted.afsc.slice(4)}`, title: 'Shift lead' };
+});
+
+afterAll(async () => {
+  await Promise.all(listeners.map((l) => l.close()));
+  await service.close();
+});
+
+const capabilitiesBody = (extra: Record<string, unknown> = {}) => ({
+  positions: [
+    { title: position.title, knowledgeLevel: 'journeyman', afsc: position.afsc, count: 2, exactMatch: false },
+  ],
+  ...extra,
+});
+
+describe('mission planner: plugins offered', () => {
+  it('offers plugins with both addresses and the mission-planner set, not those without addresses', async () => {
+    const reply = await call(service.url, 'GET', '/mission-planner/v1/plugins', { token: trainerToken });
+    expect(reply.status).toBe(200);
+    const ids = plannerPluginListSchema.parse(reply.body).map((p) => p.pluginId);
+    expect(ids).toContain('sandbox-plugin-coach');
+    expect(ids).not.toContain('sandbox-plugin-limited');
+    expect(ids).not.toContain('prod-plugin-coach');
+  });
+
+  it('does not offer or call a plugin whose addresses are not configured', async () => {
+    const bare = await registerPlugin(service.url, 'No addresses', ['mission-planner', 'record-data'], coach.orgIds);
+    const list = plannerPluginListSchema.parse(
+      (await call(service.url, 'GET', '/mission-planner/v1/plugins', { token: trainerToken })).body,
+    );
+    expect(list.map((p) => p.pluginId)).not.toContain(bare.clientId);
+    const reply = await search('capabilities', capabilitiesBody({ pluginIds: [bare.clientId] }));
+    expect(reply.status).toBe(404);
+    expect(errorBodySchema.parse(reply.body).error.issues?.[0]?.path).toBe('body.pluginIds');
+  });
+
+  it('is for trainers signed in to an app with the training scope', async () => {
+    const users = sandboxUserListSchema.parse((await call(service.url, 'GET', '/sandbox/v1/users')).body);
+    const student = users.find((u) => !u.roles.includes('trainer') && u.enrollments.length > 0);
+    if (!student) throw new Error('no student');
+    const trainer = users.find((u) => u.roles.includes('trainer'));
+    if (!trainer) throw new Error('no trainer');
+    // A student, even through the training dashboard's app: the answers name people.
+    const studentToken = await signIn(service.url, student.userId, 'sandbox-trainer-dashboard');
+    const refused = await call(service.url, 'GET', '/mission-planner/v1/plugins', { token: studentToken });
+    expect(refused.status).toBe(403);
+    expect(errorBodySchema.parse(refused.body).error.code).toBe('forbidden');
+    // A trainer through an app without the training scope.
+    const trainerOnPlainApp = await signIn(service.url, trainer.userId, 'sandbox-no-training');
+    const noScope = await call(service.url, 'GET', '/mission-planner/v1/plugins', { token: trainerOnPlainApp });
+    expect(noScope.status).toBe(403);
+    expect(errorBodySchema.parse(noScope.body).error.code).toBe('missing_scope');
+    const trainerToken = await signIn(service.url, trainer.userId, 'sandbox-trainer-dashboard');
+    expect((await call(service.url, 'GET', '/mission-planner/v1/plugins', { token: trainerToken })).status).toBe(200);
+    const signedOut = await call(service.url, 'GET', '/mission-planner/v1/plugins');
+    expect(signedOut.status).toBe(401);
+    const created = await call<{ session: { token: string } }>(service.url, 'PUT', '/user/v1/my/profile', {
+      headers: { 'X-Client-Id': 'sandbox-trainer-dashboard' },
+      body: {
+        handle: '@anon-planner',
+        userType: 'adult',
+        accountType: 'Adult',
+        country: 'US',
+        profilePic: null,
+        coverPhoto: null,
+        userId: 'anon-planner-1',
+        anonymous: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const anonymous = await call(service.url, 'GET', '/mission-planner/v1/plugins', {
+      token: created.body.session.token,
+    });
+    expect(anonymous.status).toBe(403);
+  });
+});
+
+describe('mission planner: a full search through the sample plugin', () => {
+  it('gets competencies, then ready and recommended candidates with training gaps and actions', async () => {
+    const capsReply = await search('capabilities', capabilitiesBody({ pluginIds: ['sandbox-plugin-coach'] }));
+    expect(capsReply.status).toBe(200);
+    const caps = plannerCapabilitiesResponseSchema.parse(capsReply.body).results[0];
+    if (caps?.status !== 'ok') throw new Error(`capabilities failed: ${JSON.stringify(caps)}`);
+    const competencies = caps.capabilities.positions[0]?.competencies ?? [];
+    expect(competencies.length).toBeGreaterThan(0);
+    expect(caps.capabilities.additionalCompetencies.length).toBeGreaterThan(0);
+
+    const candidatePosition: CandidatePosition = {
+      title: position.title,
+      count: 2,
+      competencies: competencies.map((c) => ({
+        competencyId: c.competencyId,
+        title: c.title,
+        minimumRequirement: 'basic',
+        preferredRequirement: c.preferredCompetencyLevel,
+      })),
+    };
+    const reply = await search('candidates', { pluginIds: ['sandbox-plugin-coach'], positions: [candidatePosition] });
+    expect(reply.status).toBe(200);
+    const result = plannerCandidatesResponseSchema.parse(reply.body).results[0];
+    if (result?.status !== 'ok') throw new Error(`candidates failed: ${JSON.stringify(result)}`);
+    const answer = result.candidates.positions[0];
+    if (!answer) throw new Error('no position in the answer');
+    expect(answer.readyCandidates.length).toBeGreaterThan(0);
+
+    // Everyone named is someone the plugin may see, and the service says who they are.
+    const records = learningRecordListSchema.parse(
+      (await asPlugin(service.url, coach).get('/plugin/v2/ai/record-data')).body,
+    );
+    const visible = new Set(records.map((r) => r.userId));
+    const everyone = [...answer.readyCandidates, ...answer.recommendedCandidates];
+    for (const candidate of everyone) {
+      expect(visible.has(candidate.candidateId)).toBe(true);
+      expect(result.people.map((p) => p.userId)).toContain(candidate.candidateId);
+    }
+    const asked = new Set(candidatePosition.competencies.map((c) => c.competencyId));
+    for (const candidate of everyone) {
+      for (const gap of candidate.trainingGap) expect(asked.has(gap.competencyId)).toBe(true);
+    }
+    // A ready candidate is at or above every minimum (basic): no gap of theirs reports "no evidence".
+    for (const candidate of answer.readyCandidates) {
+      for (const gap of candidate.trainingGap) expect(gap.currentLevel).not.toBeNull();
+    }
+    // Recommended candidates can be trained: each gap below the minimum (basic: no evidence) has an action.
+    for (const candidate of answer.recommendedCandidates) {
+      const below = candidate.trainingGap.filter((g) => g.currentLevel === null);
+      expect(below.length).toBeGreaterThan(0);
+      for (const gap of below) expect(gap.recommendedAction.length).toBeGreaterThan(0);
+    }
+    expect(result.warnings).toEqual([]);
+
+    // Deterministic: the same search gives the same answer.
+    const again = await search('candidates', { pluginIds: ['sandbox-plugin-coach'], positions: [candidatePosition] });
+    expect(again.body).toEqual(reply.body);
+  });
+
+  it('the sample plugin refuses the service when the registered secret is not its own', async () => {
+    const registered = await registerPlugin(
+      service.url,
+      'Wrong secret',
+      ['mission-planner', 'record-data'],
+      coach.orgIds,
+    );
+    // The plugin program was configured with another secret than the one the administrator issued.
+    const misconfigured = await listen(
+      createPluginApp(
+        readPluginConfig({
+          PLATFORM_URL: service.url,
+          PLUGIN_CLIENT_ID: registered.clientId,
+          PLUGIN_CLIENT_SECRET: 'a-secret-the-platform-never-issued',
+        }),
+      ),
+    );
+    listeners.push(misconfigured);
+    await setAddresses(registered.clientId, misconfigured.url);
+    const reply = await search('capabilities', capabilitiesBody({ pluginIds: [registered.clientId] }));
+    expect(reply.status).toBe(200);
+    const result = plannerCapabilitiesResponseSchema.parse(reply.body).results[0];
+    expect(result?.status).toBe('failed');
+    if (result?.status === 'failed') expect(result.failure.code).toBe('rejected_credentials');
+  });
+});
+
+describe('mission planner: plugins that fail are reported, never hang the caller', () => {
+  it('times out a slow plugin while the others still answer', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowApp = new Hono();
+    slowApp.post('*', async (c) => {
+      await Promise.race([held, new Promise((r) => setTimeout(r, 10_000))]);
+      return c.json({ positions: [], additionalCompetencies: [] });
+    });
+    const slow = await misbehaving('Slow plugin', slowApp);
+    try {
+      const started = Date.now();
+      const reply = await search(
+        'capabilities',
+        capabilitiesBody({ pluginIds: [slow.clientId, 'sandbox-plugin-coach'] }),
+      );
+      const elapsed = Date.now() - started;
+      expect(reply.status).toBe(200);
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);
+      const results = plannerCapabilitiesResponseSchema.parse(reply.body).results;
+      const slowResult = results.find((r) => r.pluginId === slow.clientId);
+      expect(slowResult?.status).toBe('failed');
+      if (slowResult?.status === 'failed') expect(slowResult.failure.code).toBe('timeout');
+      expect(results.find((r) => r.pluginId === 'sandbox-plugin-coach')?.status).toBe('ok');
+    } finally {
+      release();
+    }
+  });
+
+  it('reports an answer that does not have the shape of the interface, with where it is wrong', async () => {
+    const wrongApp = new Hono();
+    wrongApp.post('/capabilities', (c) =>
+      c.json({ positions: [{ title: 'x', competencies: [{ competencyId: 'a' }] }] }),
+    );
+    wrongApp.post('/candidates', (c) =>
+      c.json({
+        positions: [
+          {
+            title: 'x',
+            readyCandidates: [
+              {
+                candidateId: 'u',
+                trainingGap: [{ competencyId: 'a', recommendedAction: [{ type: 'workshop', objectIds: [] }] }],
+              },
+            ],
+            recommendedCandidates: [],
+          },
+        ],
+      }),
+    );
+    const wrong = await misbehaving('Wrong shape', wrongApp);
+    const caps = plannerCapabilitiesResponseSchema.parse(
+      (await search('capabilities', capabilitiesBody({ pluginIds: [wrong.clientId] }))).body,
+    ).results[0];
+    expect(caps?.status).toBe('failed');
+    if (caps?.status === 'failed') {
+      expect(caps.failure.code).toBe('invalid_response');
+      expect(caps.failure.issues?.map((i) => i.path)).toContain('response.positions.0.competencies.0.title');
+    }
+    const candidates = plannerCandidatesResponseSchema.parse(
+      (
+        await search('candidates', {
+          pluginIds: [wrong.clientId],
+          positions: [
+            {
+              title: 'x',
+              count: 1,
+              competencies: [
+                { competencyId: 'a', title: 'A', minimumRequirement: 'basic', preferredRequirement: 'basic' },
+              ],
+            },
+          ],
+        })
+      ).body,
+    ).results[0];
+    expect(candidates?.status).toBe('failed');
+    if (candidates?.status === 'failed') {
+      expect(candidates.failure.issues?.map((i) => i.path)).toContain(
+        'response.positions.0.readyCandidates.0.trainingGap.0.recommendedAction.0.type',
+      );
+    }
+  });
+
+  it('reports an answer that is not JSON, a server error and an address nobody listens on', async () => {
+    const textApp = new Hono();
+    textApp.post('/capabilities', (c) => c.text('<html>oops</html>'));
+    textApp.post('/candidates', (c) => c.json({ error: 'boom' }, 500));
+    const text = await misbehaving('Not JSON', textApp);
+    const gone = await registerPlugin(service.url, 'Gone', ['mission-planner'], coach.orgIds);
+    const closed = await listen(new Hono());
+    await closed.close();
+    await setAddresses(gone.clientId, closed.url);
+
+    const results = plannerCapabilitiesResponseSchema.parse(
+      (await search('capabilities', capabilitiesBody({ pluginIds: [text.clientId, gone.clientId] }))).body,
+    ).results;
+    const codes = Object.fromEntries(results.map((r) => [r.pluginId, r.status === 'failed' ? r.failure.code : 'ok']));
+    expect(codes).toEqual({ [text.clientId]: 'invalid_response', [gone.clientId]: 'unreachable' });
+    const candidates = plannerCandidatesResponseSchema.parse(
+      (
+        await search('candidates', {
+          pluginIds: [text.clientId],
+          positions: [
+            {
+              title: 'x',
+              count: 1,
+              competencies: [
+                { competencyId: 'a', title: 'A', minimumRequirement: 'basic', preferredRequirement: 'basic' },
+              ],
+            },
+          ],
+        })
+      ).body,
+    ).results[0];
+    expect(candidates?.status === 'failed' && candidates.failure.code).toBe('http_error');
+  });
+
+  it('removes candidates a plugin names outside the orgs it may access, and says so', async () => {
+    const records = learningRecordListSchema.parse(
+      (await asPlugin(service.url, coach).get('/plugin/v2/ai/record-data')).body,
+    );
+    const own = records[0]?.userId;
+    if (!own) throw new Error('no record');
+    // Someone of an org the coach plugin may not read, seen through a plugin granted only the other orgs.
+    const orgs = adminOrgListSchema.parse((await admin(service.url, 'GET', '/admin/v1/orgs')).body).map((o) => o.orgId);
+    const elsewhere = await registerPlugin(
+      service.url,
+      'Elsewhere',
+      ['record-data'],
+      orgs.filter((o) => !coach.orgIds.includes(o)),
+    );
+    const outsiders = learningRecordListSchema.parse(
+      (await asPlugin(service.url, elsewhere).get('/plugin/v2/ai/record-data')).body,
+    );
+    const foreign = outsiders[0]?.userId;
+    if (!foreign) throw new Error('nobody studies outside the coach plugin’s orgs');
+    const rogueApp = new Hono();
+    rogueApp.post('/candidates', (c) =>
+      c.json(
+        candidatesResponseSchema.parse({
+          positions: [
+            {
+              title: 'x',
+              readyCandidates: [
+                { candidateId: foreign, trainingGap: [] },
+                { candidateId: own, trainingGap: [] },
+              ],
+              recommendedCandidates: [],
+            },
+          ],
+        }),
+      ),
+    );
+    const rogue = await misbehaving('Rogue', rogueApp);
+    const result = plannerCandidatesResponseSchema.parse(
+      (
+        await search('candidates', {
+          pluginIds: [rogue.clientId],
+          positions: [
+            {
+              title: 'x',
+              count: 1,
+              competencies: [
+                { competencyId: 'a', title: 'A', minimumRequirement: 'basic', preferredRequirement: 'basic' },
+              ],
+            },
+          ],
+        })
+      ).body,
+    ).results[0];
+    if (result?.status !== 'ok') throw new Error('expected an answer');
+    expect(result.candidates.positions[0]?.readyCandidates.map((c) => c.candidateId)).toEqual([own]);
+    expect(JSON.stringify(result)).not.toContain(foreign);
+    expect(result.warnings.length).toBe(1);
+  });
+});
+
+describe('mission planner: bad input', () => {
+  it('refuses a search the interface cannot carry, naming the field', async () => {
+    const cases: [string, unknown, string][] = [
+      ['capabilities', { positions: [] }, 'body.positions'],
+      [
+        'capabilities',
+        capabilitiesBody({
+          positions: [{ title: 'x', knowledgeLevel: 'master', afsc: '3D0X2', count: 1, exactMatch: true }],
+        }),
+        'body.positions.0.knowledgeLevel',
+      ],
+      [
+        'capabilities',
+        { positions: [{ title: 'x', knowledgeLevel: 'apprentice', afsc: '3D0X2', count: '2', exactMatch: true }] },
+        'body.positions.0.count',
+      ],
+      [
+        'capabilities',
+        { positions: [{ title: 'x', knowledgeLevel: 'apprentice', afsc: '3D0X2', count: 1 }] },
+        'body.positions.0.exactMatch',
+      ],
+      [
+        'candidates',
+        {
+          positions: [
+            {
+              title: 'x',
+              count: 1,
+              competencies: [
+                { competencyId: 'a', title: 'A', minimumRequirement: 'advanced', preferredRequirement: 'basic' },
+              ],
+            },
+          ],
+        },
+        'body.positions.0.competencies.0.preferredRequirement',
+      ],
+      ['candidates', { positions: [{ title: 'x', count: 1, competencies: [] }] }, 'body.positions.0.competencies'],
+    ];
+    for (const [path, body, issue] of cases) {
+      const reply = await search(path, body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(errorBodySchema.parse(reply.body).error.issues?.map((i) => i.path)).toContain(issue);
+    }
+    const malformed = await search('candidates', '{"positions": [');
+    expect(malformed.status).toBe(400);
+    expect(errorBodySchema.parse(malformed.body).error.code).toBe('malformed_json');
+  });
+});

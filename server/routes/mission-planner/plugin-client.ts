@@ -1,0 +1,161 @@
+/**
+ * One call from the service to a plugin's mission planner address: POST JSON
+ * with the plugin's Basic header, a hard deadline over the whole exchange
+ * (connect, headers and body), a size cap on the answer, and the answer
+ * checked against the contract. It never throws: every way a plugin can fail
+ * becomes a PluginFailure the dashboard shows.
+ */
+import type { z } from 'zod';
+import type { PluginFailure } from '../../../contract/mission-planner.ts';
+
+/** Largest plugin answer the service reads. */
+export const maxPluginAnswerBytes = 2 * 1024 * 1024;
+
+export interface PluginCall {
+  readonly url: string;
+  readonly authorization: string;
+  readonly body: unknown;
+  readonly timeoutMs: number;
+}
+
+export type PluginOutcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly failure: PluginFailure };
+
+export async function callPlugin<S extends z.ZodType>(
+  call: PluginCall,
+  schema: S,
+): Promise<PluginOutcome<z.output<S>>> {
+  const deadline = AbortSignal.timeout(call.timeoutMs);
+  const timedOut = (): PluginOutcome<never> => ({
+    ok: false,
+    failure: { code: 'timeout', message: `The plugin did not answer within ${call.timeoutMs} ms` },
+  });
+  // Belt and braces: the race settles at the deadline even if a stream ignores the abort.
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<PluginOutcome<never>>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut()), call.timeoutMs + 50);
+  });
+  try {
+    return await Promise.race([exchange(call, schema, deadline, timedOut), expiry]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function exchange<S extends z.ZodType>(
+  call: PluginCall,
+  schema: S,
+  signal: AbortSignal,
+  timedOut: () => PluginOutcome<never>,
+): Promise<PluginOutcome<z.output<S>>> {
+  let response: Response;
+  try {
+    response = await fetch(call.url, {
+      method: 'POST',
+      headers: { Authorization: call.authorization, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(call.body),
+      signal,
+      redirect: 'error',
+    });
+  } catch (error) {
+    if (signal.aborted) return timedOut();
+    return {
+      ok: false,
+      failure: { code: 'unreachable', message: `The plugin could not be reached: ${describe(error)}` },
+    };
+  }
+  let text: string;
+  try {
+    text = await readCapped(response, signal);
+  } catch (error) {
+    if (signal.aborted) return timedOut();
+    if (error instanceof TooLarge) {
+      return {
+        ok: false,
+        failure: {
+          code: 'invalid_response',
+          message: `The plugin's answer is larger than ${maxPluginAnswerBytes} bytes`,
+        },
+      };
+    }
+    return {
+      ok: false,
+      failure: { code: 'unreachable', message: `The plugin's answer broke off: ${describe(error)}` },
+    };
+  }
+  if (response.status === 401 || response.status === 403) {
+    return {
+      ok: false,
+      failure: {
+        code: 'rejected_credentials',
+        message: `The plugin refused the service's credentials (HTTP ${response.status}); its client id or secret does not match the registration`,
+      },
+    };
+  }
+  if (response.status < 200 || response.status > 299) {
+    return { ok: false, failure: { code: 'http_error', message: `The plugin answered HTTP ${response.status}` } };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return {
+      ok: false,
+      failure: { code: 'invalid_response', message: 'The plugin answered something that is not JSON' },
+    };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 20).map((issue) => ({
+      path: ['response', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    }));
+    const first = issues[0];
+    return {
+      ok: false,
+      failure: {
+        code: 'invalid_response',
+        message: `The plugin's answer does not have the shape of the interface${first ? `: ${first.path} ${first.message}` : ''}`,
+        issues,
+      },
+    };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+class TooLarge extends Error {}
+
+async function readCapped(response: Response, signal: AbortSignal): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxPluginAnswerBytes) {
+        cancel();
+        throw new TooLarge();
+      }
+      chunks.push(value);
+    }
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+    if (cause && typeof cause.code === 'string') return cause.code;
+    if (cause && typeof cause.message === 'string') return cause.message.slice(0, 200);
+    return error.message.slice(0, 200);
+  }
+  return 'unknown error';
+}
