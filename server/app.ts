@@ -4,13 +4,14 @@
  * when built, the dashboard. `main.ts` listens.
  */
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { Endpoint } from '../contract/endpoint.ts';
 import type { Settings } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { Authenticator } from './http/auth.ts';
+import { requireValidAddress } from './http/request.ts';
+import { corsFor, securityHeaders } from './http/response-headers.ts';
 import { Router } from './http/route.ts';
 import { authHandlers } from './routes/auth/auth.handlers.ts';
 import { sessionsRepo } from './routes/auth/auth.repo.ts';
@@ -40,37 +41,33 @@ export function createApp(options: AppOptions): Hono {
   const { db, settings } = options;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const bases = new Set<Endpoint['base']>(options.bases ?? ['platform', 'notes']);
-  const auth = new Authenticator(db, settings.PLATFORM_ENV, now);
+  const auth = new Authenticator(db, settings.PLATFORM_ENV, now, settings.ADMIN_TOKEN);
   const deps: Deps = { db, settings, auth, now };
   const app = new Hono();
 
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    if (!c.res.headers.has('Content-Security-Policy')) {
-      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    }
     if (settings.LOG_REQUESTS) {
       // Path only: query strings and headers may carry ids or credentials.
       const ms = (performance.now() - started).toFixed(1);
-      console.log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`);
+      // JSON-quoted: a decoded %0a in the path must not start a forged log line.
+      console.log(`${c.req.method} ${JSON.stringify(c.req.path)} ${c.res.status} ${ms}ms`);
     }
   });
 
+  // Headers are set before the route runs (see server/http/response-headers.ts for why).
+  app.use('*', securityHeaders());
   app.use(
     '*',
-    cors({
-      origin: (origin) => (settings.CORS_ORIGINS.includes(origin) ? origin : null),
+    corsFor({
+      origins: settings.CORS_ORIGINS,
       allowHeaders: ['Authorization', 'Content-Type', 'X-Client-Id'],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       maxAge: 600,
     }),
   );
+  app.use('*', requireValidAddress);
 
   const router = new Router(app, {
     auth,

@@ -33,6 +33,8 @@ const settingsSchema = z.object({
   DASHBOARD_NOTES_URL: z.string().default(''),
   DASHBOARD_CLIENT_ID: z.string().optional(),
   PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_REQUESTS: z
     .enum(['0', '1'])
     .default('0')

@@ -35,6 +35,7 @@ function start(): void {
       }),
     );
   }
+  for (const s of servers) answerClientErrors(s);
   const stop = () => {
     for (const s of servers) s.close();
     db.close();
@@ -42,6 +43,26 @@ function start(): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * Requests Node rejects before the app sees them (headers too large, bad
+ * request lines) still get the one error body rather than a bare status.
+ */
+function answerClientErrors(server: ReturnType<typeof serve>): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const body = JSON.stringify({
+      error: tooLarge
+        ? { code: 'payload_too_large', message: 'The request line and headers are larger than the service accepts' }
+        : { code: 'bad_request', message: 'The request is not valid HTTP' },
+    });
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 start();

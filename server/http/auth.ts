@@ -55,6 +55,7 @@ export class Authenticator {
     db: Db,
     private readonly environment: Environment,
     private readonly now: () => number,
+    private readonly adminToken?: string,
   ) {
     this.sessionByToken = db.prepare<
       [string],
@@ -81,7 +82,7 @@ export class Authenticator {
   /** The app behind a client id, refusing a sandbox app on a production service. */
   app(clientId: string): AppClient {
     const row = this.appById.get(clientId);
-    if (!row) throw unauthorized(`Unknown app client id "${clientId}"`);
+    if (!row) throw unauthorized(`Unknown app client id "${clientId.slice(0, 80)}"`);
     this.refuseSandboxOnProduction(row.environment, 'app client id');
     return {
       clientId: row.client_id,
@@ -135,6 +136,20 @@ export class Authenticator {
       orgIds: this.pluginOrgs.all(clientId).map((org) => org.org_id),
       permissions: new Set(this.pluginPermissions.all(clientId).map((permission) => permission.permission)),
     };
+  }
+
+  /** The operator, presenting `Authorization: Bearer <ADMIN_TOKEN>`; no token set means no administration. */
+  admin(authorization: string | undefined): void {
+    if (this.adminToken === undefined) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        'Plugin administration is switched off: the service has no ADMIN_TOKEN setting',
+      );
+    }
+    const match = /^bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match?.[1]) throw unauthorized('Send the admin token as Authorization: Bearer <token>');
+    if (!secretsEqual(match[1], this.adminToken)) throw new HttpError(401, 'invalid_token', 'The admin token is wrong');
   }
 
   private refuseSandboxOnProduction(credentialEnvironment: Environment, what: string): void {

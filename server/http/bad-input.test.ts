@@ -13,6 +13,7 @@ import { call, startService, type TestService } from '../test/harness.ts';
 import { loadWorld } from '../test/world.ts';
 import { basicHeader } from './auth.ts';
 
+const ADMIN_TOKEN = 'bad-input-admin-token-0123456789';
 let service: TestService;
 const credentials: Record<Endpoint['auth'], Record<string, string>> = {
   none: {},
@@ -20,10 +21,11 @@ const credentials: Record<Endpoint['auth'], Record<string, string>> = {
   user: {},
   training: {},
   plugin: {},
+  admin: { Authorization: `Bearer ${ADMIN_TOKEN}` },
 };
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ env: { ADMIN_TOKEN } });
   const world = await loadWorld(service.url);
   credentials.user = { Authorization: `Bearer ${world.trainer.token}` };
   credentials.training = credentials.user;
@@ -92,6 +94,31 @@ describe.each(withQuery)('query of %s', (_name, endpoint) => {
     });
     await expectError(reply, 400, 'invalid_input');
     expect(errorBodySchema.parse(reply.body).error.issues?.some((i) => i.path === 'query.bogusParam')).toBe(true);
+  });
+});
+
+describe('query strings', () => {
+  it('are refused on an address that takes none', async () => {
+    const reply = await call(service.url, 'GET', '/user/v1/my/profile?debug=1', { headers: credentials.user });
+    await expectError(reply, 400, 'invalid_input');
+    expect(errorBodySchema.parse(reply.body).error.issues?.[0]?.path).toBe('query.debug');
+  });
+  it('treat __proto__ as an unknown parameter', async () => {
+    const reply = await call(service.url, 'GET', '/edu/v1/student/comment?__proto__=x', { headers: credentials.user });
+    await expectError(reply, 400, 'invalid_input');
+  });
+});
+
+describe('bodies that are not UTF-8', () => {
+  it('are refused rather than stored with replacement characters', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"refreshToken":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const response = await fetch(`${service.url}/auth/v1/token/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: bytes,
+    });
+    expect(response.status).toBe(400);
+    expect(errorBodySchema.parse(await response.json()).error.message).toMatch(/UTF-8/);
   });
 });
 

@@ -55,7 +55,12 @@ async function readLimited(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    // Replacing bad bytes would store text the client never sent.
+    throw new HttpError(400, 'malformed_json', 'The body is not valid UTF-8');
+  }
 }
 
 const tooLarge = () =>
@@ -63,7 +68,8 @@ const tooLarge = () =>
 
 /** The query string as a plain object; a parameter given twice is an error. */
 export function readQuery(url: string): Record<string, string> {
-  const query: Record<string, string> = {};
+  // No prototype, so `__proto__` is a parameter like any other (and refused as unknown).
+  const query: Record<string, string> = Object.create(null);
   const start = url.indexOf('?');
   if (start < 0) return query;
   for (const [key, value] of new URLSearchParams(url.slice(start + 1))) {

@@ -69,7 +69,9 @@ function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions,
       }
     }
     const params = endpoint.params ? parseInput('params', endpoint.params, c.req.param()) : undefined;
-    const query = endpoint.query ? parseInput('query', endpoint.query, readQuery(c.req.url)) : undefined;
+    const rawQuery = readQuery(c.req.url);
+    const query = endpoint.query ? parseInput('query', endpoint.query, rawQuery) : undefined;
+    if (!endpoint.query) refuseAnyQuery(rawQuery);
     const body = endpoint.body ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw)) : undefined;
     const result = await handler({
       caller,
@@ -102,10 +104,24 @@ function authenticate(kind: AuthKind, auth: Authenticator, c: Context): unknown 
       return auth.trainingUser(authorization);
     case 'plugin':
       return auth.plugin(authorization);
+    case 'admin':
+      return auth.admin(authorization);
     case 'client': {
       const clientId = c.req.header('x-client-id');
       if (!clientId) throw new HttpError(401, 'unauthorized', 'Send the app client id in the X-Client-Id header');
       return auth.app(clientId);
     }
   }
+}
+
+/** An endpoint without query parameters refuses any, as the others refuse unknown ones. */
+function refuseAnyQuery(query: Record<string, string>): void {
+  const names = Object.keys(query);
+  if (names.length === 0) return;
+  throw new HttpError(
+    400,
+    'invalid_input',
+    `This address takes no query parameters (got ${names.slice(0, 5).join(', ')})`,
+    names.map((name) => ({ path: `query.${name}`, message: 'is not a known parameter' })),
+  );
 }

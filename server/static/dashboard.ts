@@ -4,8 +4,8 @@
  * configuration, so one build serves every environment. The HTML goes out
  * with a strict Content-Security-Policy: no inline script, no eval.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Hono } from 'hono';
 import type { DashboardConfig } from '../../contract/config.ts';
 import type { Settings } from '../config.ts';
@@ -69,12 +69,14 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
   const assets = new Map<string, Buffer>();
 
   const readAsset = (path: string): Buffer | undefined => {
-    const cached = assets.get(path);
-    if (cached) return cached;
     const file = normalize(join(root, path));
-    if (!file.startsWith(root) || !existsSync(file)) return undefined;
+    // Inside root only (not a sibling such as `dist-private/`), one cache entry per file however it is spelt.
+    if (!file.startsWith(root + sep)) return undefined;
+    const cached = assets.get(file);
+    if (cached) return cached;
+    if (!existsSync(file) || !statSync(file).isFile()) return undefined;
     const content = readFileSync(file);
-    assets.set(path, content);
+    assets.set(file, content);
     return content;
   };
 
@@ -85,7 +87,8 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
 
   app.get('*', async (c, next) => {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
-    if (apiPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/docs') return next();
+    const lower = path.toLowerCase();
+    if (apiPrefixes.some((prefix) => lower.startsWith(prefix)) || lower === '/docs') return next();
     const extension = extname(path);
     if (extension) {
       const content = readAsset(path);

@@ -17,6 +17,10 @@ export function commentHandlers(deps: Deps, repo: CommentsRepo) {
     create(caller: UserCaller, body: CreateCommentBody): Comment {
       const klass = repo.class(body.classId);
       if (!klass) throw notFound(`Class "${body.classId}"`);
+      // Before anything is said about the student: only the class's trainers learn who is enrolled.
+      if (!repo.teaches(klass.class_id, caller.userId)) {
+        throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
+      }
       const student = repo.student(body.studentId);
       if (!student) throw notFound(`Student "${body.studentId}"`);
       if (student.class_id !== klass.class_id) {
@@ -32,9 +36,6 @@ export function commentHandlers(deps: Deps, repo: CommentsRepo) {
             { path: 'body.lessonId', message: `is not part of the course of class "${body.classId}"` },
           ]);
         }
-      }
-      if (!repo.teaches(klass.class_id, caller.userId)) {
-        throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
       }
       const commentId = `cmt-${randomUUID()}`;
       repo.insert({

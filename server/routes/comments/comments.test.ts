@@ -27,6 +27,8 @@ describe('adding a comment', () => {
       lessonId,
     });
     expect(reply.status).toBe(200);
+    // Comments embed names and handles: profile data no cache may keep.
+    expect(reply.headers.get('cache-control')).toBe('no-store');
     const comment = commentSchema.parse(reply.body);
     expect(comment.text).toBe('Strong pre-flight checklist today.');
     expect(comment.student.userId).toBe(world.student.userId);

@@ -61,7 +61,8 @@ export function noteHandlers(deps: Deps, repo: NotesRepo) {
 
       if (body.studentId !== undefined) {
         const student = repo.student(body.studentId);
-        if (!student) throw notFound(`Student "${body.studentId}"`);
+        // A student of a class the caller does not train is "not found": nothing about them is revealed.
+        if (!student || !repo.teaches(student.class_id, caller.userId)) throw notFound(`Student "${body.studentId}"`);
         derive(note, issues, 'userId', student.user_id, 'the student');
         derive(note, issues, 'classId', student.class_id, 'the student');
         derive(note, issues, 'courseId', student.course_id, 'the student');
@@ -86,9 +87,6 @@ export function noteHandlers(deps: Deps, repo: NotesRepo) {
       const userId = note.userId;
       if (userId === null) throw badRequest('A note is about a student (studentId) or a user (userId)');
       if (!repo.userExists(userId)) throw notFound(`User "${userId}"`);
-      if (note.classId !== null && !repo.teaches(note.classId, caller.userId)) {
-        throw forbidden(`Only a trainer of class "${note.classId}" may write notes about its students`);
-      }
 
       const created: StoredNote = {
         noteId: `note-${randomUUID()}`,

@@ -98,13 +98,15 @@ describe('creating a note adds the metadata the service can derive', () => {
     expect(errorBodySchema.parse(reply.body).error.issues?.[0]?.path).toBe('body.classId');
   });
 
-  it('refuses a note about a student of a class the author does not teach', async () => {
+  it('treats a student of a class the author does not teach as unknown, revealing nothing about them', async () => {
     const reply = await put(world.trainer.token, {
       text: 'Not mine',
       studentId: world.foreignClass.studentId,
       lessonId: world.foreignClass.lessonIds[0],
+      userId: 'usr-guess',
     });
-    expect(reply.status).toBe(403);
+    expect(reply.status).toBe(404);
+    expect(JSON.stringify(reply.body)).not.toContain('usr-');
   });
 
   it('answers 404 for unknown ids and 400 for a blank text', async () => {

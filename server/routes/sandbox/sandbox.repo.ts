@@ -39,7 +39,7 @@ export function sandboxRepo(db: Db) {
     `SELECT p.client_id, p.client_secret,
        (SELECT group_concat(org_id, ',') FROM plugin_orgs o WHERE o.client_id = p.client_id) AS orgs,
        (SELECT group_concat(permission, ',') FROM plugin_permissions x WHERE x.client_id = p.client_id) AS permissions
-     FROM plugins p ORDER BY p.client_id`,
+     FROM plugins p WHERE p.environment = 'sandbox' ORDER BY p.client_id`,
   );
   const split = (list: string | null) => (list ? list.split(',').sort() : []);
 

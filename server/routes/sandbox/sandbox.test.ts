@@ -31,6 +31,8 @@ describe('the sandbox extension', () => {
     expect(clients.apps.find((a) => a.clientId === 'sandbox-no-training')?.scopes).toEqual([]);
     expect(clients.apps.some((a) => a.environment === 'production')).toBe(true);
     expect(clients.plugins.length).toBeGreaterThan(0);
+    // Only sandbox plugins: a production plugin's secret is never handed out.
+    expect(clients.plugins.every((p) => p.clientId.startsWith('sandbox-'))).toBe(true);
   });
 
   it('signs a demo user in and refreshes the session once', async () => {
