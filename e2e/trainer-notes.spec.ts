@@ -1,0 +1,80 @@
+import { expectAccessible } from './support/a11y';
+import { findTrainer, profileValuesSeenBy, signInAs } from './support/platform';
+import { ports } from './support/ports';
+import { expectNoProfileDataStored } from './support/storage-audit';
+import { expect, test } from './support/test';
+
+test('a trainer writes a lesson note, opens it by its URL and deletes it after confirming', async ({
+  page,
+  context,
+  request,
+  visitedUrls,
+}) => {
+  const { user, token, klass } = await findTrainer(request);
+  const student = klass.students[0];
+  const lesson = klass.lessons[0];
+  if (!student || !lesson) throw new Error('findTrainer returns a class with students and lessons');
+
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: signInAs(user), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
+  // Notes live under their own base address (a second origin here, reached with CORS).
+  const listed = page.waitForResponse((response) =>
+    response.url().startsWith(`http://127.0.0.1:${ports.notes}/edu/v1/note/list?`),
+  );
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training notes' }).click();
+  expect((await listed).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Training notes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^Notes \(\d+\)$/ })).toBeVisible();
+  await expectAccessible(page, 'notes');
+
+  await page.getByRole('link', { name: 'Write a note' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New training note' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'New training note' });
+  // Student and lesson are required: trying without them says so.
+  await form.getByRole('button', { name: 'Save note' }).click();
+  await expect(form.getByLabel(/^Student/)).toHaveAccessibleDescription('Choose the student the note is about.');
+  await expectAccessible(page, 'new note with errors');
+
+  await form.getByLabel(/^Class/).selectOption({ label: `${klass.className} (${klass.courseName})` });
+  await form
+    .getByLabel(/^Student/)
+    .selectOption({ label: `${student.firstName} ${student.lastName} (${student.handle})` });
+  await form.getByLabel(/^Lesson/).selectOption({ label: lesson.name });
+  const text = `Lesson note from the e2e run ${Date.now()}: confident with the procedure.`;
+  await form.getByLabel(/^Note/).fill(text);
+  await form.getByRole('button', { name: 'Save note' }).click();
+
+  await expect(page).toHaveURL(/\/notes\/[^/]+$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Note saved.' })).toBeVisible();
+  const noteUrl = page.url();
+
+  // Open it by its own URL, in a fresh load.
+  await page.goto('/notes');
+  await page.goto(noteUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Training note' })).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  const details = page.getByRole('definition');
+  await expect(details.filter({ hasText: klass.classId })).toBeVisible();
+  await expect(details.filter({ hasText: klass.courseId })).toBeVisible();
+  await expect(details.filter({ hasText: student.userId })).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: 'added by the platform' }).first()).toBeVisible();
+  await expectAccessible(page, 'note');
+
+  await page.getByRole('button', { name: 'Delete note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this note?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page, 'delete confirmation');
+  await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+
+  await expect(page).toHaveURL(/\/notes$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Note deleted.' })).toBeVisible();
+  await page.goto(noteUrl);
+  await expect(page.getByText('This note does not exist')).toBeVisible();
+
+  await expectNoProfileDataStored(page, context, {
+    profileValues: await profileValuesSeenBy(request, token),
+    visitedUrls,
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * e2e journeys in Debian's Chromium against the REAL service serving the
+ * built dashboard (`npm run test:e2e` builds first). Each run gets fresh
+ * SQLite files in a temp directory; the service seeds the demo data on
+ * first start. Servers:
+ *   18200  sandbox platform (notes on their own base address, 18202)
+ *   18201  production platform misconfigured with a sandbox client id
+ *   18203  sandbox whose sessions expire within seconds (refresh journeys)
+ *   18300  sandbox for the mission planner journey, 18301 the sample plugin it calls
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { plannerPorts, ports, shortSessions } from './e2e/support/ports';
+
+const host = '127.0.0.1';
+const origin = (port: number) => `http://${host}:${port}`;
+
+// Workers re-read this file; the runner's directory, passed down in the environment, is the one used.
+if (!process.env.E2E_DB_DIR) {
+  const created = mkdtempSync(join(tmpdir(), 'trainer-dashboard-e2e-'));
+  process.env.E2E_DB_DIR = created;
+  // The runner exits after stopping the services, also when one failed to start.
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+}
+const dbDir = process.env.E2E_DB_DIR;
+
+const service = 'npx tsx server/main.ts';
+const common = { HOST: host, DASHBOARD_DIR: 'dist' };
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: origin(ports.sandbox),
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: [
+    {
+      command: service,
+      url: `${origin(ports.sandbox)}/config.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...common,
+        PORT: String(ports.sandbox),
+        DATABASE: join(dbDir, 'sandbox.sqlite'),
+        PLATFORM_ENV: 'sandbox',
+        NOTES_PORT: String(ports.notes),
+        DASHBOARD_NOTES_URL: origin(ports.notes),
+        CORS_ORIGINS: origin(ports.sandbox),
+      },
+    },
+    {
+      command: service,
+      url: `${origin(ports.production)}/config.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...common,
+        PORT: String(ports.production),
+        DATABASE: join(dbDir, 'production.sqlite'),
+        PLATFORM_ENV: 'production',
+        DASHBOARD_CLIENT_ID: 'sandbox-trainer-dashboard',
+      },
+    },
+    {
+      command: service,
+      url: `${origin(ports.shortSessions)}/config.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...common,
+        PORT: String(ports.shortSessions),
+        DATABASE: join(dbDir, 'short-sessions.sqlite'),
+        PLATFORM_ENV: 'sandbox',
+        TOKEN_TTL_SECONDS: String(shortSessions.tokenSeconds),
+        REFRESH_TTL_SECONDS: String(shortSessions.refreshSeconds),
+      },
+    },
+    // The mission planner journey: its own sandbox (admin routes on) and the sample plugin it calls.
+    {
+      command: service,
+      url: `${origin(plannerPorts.service)}/config.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...common,
+        PORT: String(plannerPorts.service),
+        DATABASE: join(dbDir, 'mission-planner.sqlite'),
+        PLATFORM_ENV: 'sandbox',
+        ADMIN_TOKEN: 'e2e-mission-planner-admin-token',
+      },
+    },
+    {
+      command: 'npx tsx plugin/main.ts',
+      url: `${origin(plannerPorts.plugin)}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PLUGIN_HOST: host, PLUGIN_PORT: String(plannerPorts.plugin), PLATFORM_URL: origin(plannerPorts.service) },
+    },
+  ],
+});

@@ -1,0 +1,22 @@
+/**
+ * Pages other features add to the signed-in app. Each entry becomes a lazy
+ * route under the signed-in layout and a link in its navigation. The mission
+ * planner adds itself with one entry:
+ *   { path: 'mission-planner', label: 'Mission planner', load: () => import('../features/mission-planner/mission-planner-page') }
+ * (its route module default-exports the page component).
+ */
+import type { ComponentType } from 'react';
+
+export interface FeatureRoute {
+  readonly path: string;
+  readonly label: string;
+  readonly load: () => Promise<{ default: ComponentType }>;
+}
+
+export const featureRoutes: readonly FeatureRoute[] = [
+  {
+    path: 'mission-planner',
+    label: 'Mission planner',
+    load: () => import('../features/mission-planner/mission-planner-page'),
+  },
+];

@@ -1,0 +1,149 @@
+/**
+ * The frame of every signed-in page: skip link, header with navigation and
+ * sign-out, the anonymous-profile notice, and the session gate that sends a
+ * person whose session ended to sign in (or, for an anonymous profile, to
+ * start a new one).
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { coreEndpoints } from '../../contract/endpoints';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { profileQueries } from '../features/profile/api/profile-queries';
+import { call } from '../lib/api/client';
+import { getRuntimeConfig } from '../lib/config/runtime-config';
+import { rememberReturnPath } from '../lib/session/return-path';
+import { type CurrentSession, sessionStore } from '../lib/session/session-store';
+import { useSession } from '../lib/session/use-session';
+import { featureRoutes } from './feature-routes';
+
+const navItems = [
+  { to: '/comments', label: 'Student comments' },
+  { to: '/notes', label: 'Training notes' },
+  { to: '/profile', label: 'My profile' },
+  { to: '/friends', label: 'My friends' },
+  ...featureRoutes.map((route) => ({ to: `/${route.path}`, label: route.label })),
+];
+
+/** After a navigation, focus the new page's heading so keyboard and screen-reader users start there. */
+function useFocusHeadingOnNavigate(main: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (pathname) main.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [pathname, main]);
+}
+
+function SignOutButton({ session }: { readonly session: CurrentSession }) {
+  const [confirming, setConfirming] = useState(false);
+  const anonymous = session.method === 'anonymous';
+  const signOut = useMutation({
+    mutationFn: () => call(coreEndpoints.signOut, {}),
+    // The local session ends whatever the service says: signing out must always work.
+    // The session gate below then sends the person to sign in (or to a new anonymous profile).
+    onSettled: () => sessionStore.end('signed-out', session.userId),
+  });
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={signOut.isPending}
+        onClick={() => (anonymous ? setConfirming(true) : signOut.mutate())}
+      >
+        Sign out
+      </button>
+      {anonymous ? (
+        <ConfirmDialog
+          open={confirming}
+          title="Sign out of the anonymous profile?"
+          confirmLabel="Sign out and discard profile"
+          pending={signOut.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => signOut.mutate()}
+        >
+          <p>
+            An anonymous profile cannot be signed in to again. If you sign out, this profile and everything you did with
+            it are gone for you, and next time you start with a new anonymous profile.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+function SignedInAs() {
+  const me = useQuery(profileQueries.me());
+  if (!me.data) return null;
+  return (
+    <p className="signed-in-as">
+      Signed in as <span className="handle">{me.data.handle}</span>
+    </p>
+  );
+}
+
+function Shell({ session }: { readonly session: CurrentSession }) {
+  const main = useRef<HTMLElement>(null);
+  const navigation = useNavigation();
+  const config = getRuntimeConfig();
+  useFocusHeadingOnNavigate(main);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="app-header">
+        <div className="app-header-inner">
+          <p className="brand">
+            Trainer dashboard
+            {config.environment === 'sandbox' ? <span className="env-badge">Sandbox</span> : null}
+          </p>
+          <nav aria-label="Main" className="main-nav">
+            <ul>
+              {navItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to}>{item.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="account">
+            <SignedInAs />
+            <SignOutButton session={session} />
+          </div>
+        </div>
+        {navigation.state === 'loading' ? (
+          <div className="route-progress" role="progressbar" aria-label="Loading the page" />
+        ) : null}
+      </header>
+      {session.method === 'anonymous' ? (
+        <section className="notice-bar" aria-label="Anonymous profile">
+          <p>
+            <strong>You are using an anonymous profile.</strong> If you sign out or your session is lost, it cannot be
+            recovered: you will start again with a new anonymous profile.
+          </p>
+        </section>
+      ) : null}
+      <main id="main" ref={main} className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export default function SignedInLayout() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) {
+    const ended = sessionStore.lastEnd();
+    if (ended?.reason !== 'signed-out') rememberReturnPath(`${location.pathname}${location.search}`);
+    return <Navigate to={ended?.method === 'anonymous' ? '/welcome' : '/sign-in'} replace />;
+  }
+  return <Shell session={session} />;
+}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api/api-error';
+import { renderWithProviders } from '../test/render';
+import { EmptyState, QueryView } from './states';
+
+function Notes({ load }: { readonly load: () => Promise<string[]> }) {
+  const query = useQuery({ queryKey: ['notes'], queryFn: load });
+  return (
+    <QueryView
+      query={query}
+      what="the notes"
+      isEmpty={(list) => list.length === 0}
+      empty={<EmptyState title="No notes yet">Write the first one.</EmptyState>}
+    >
+      {(list) => (
+        <ul>
+          {list.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
+  );
+}
+
+describe('QueryView', () => {
+  it('shows a skeleton that says what is loading, then the data', async () => {
+    let finish: (value: string[]) => void = () => undefined;
+    renderWithProviders(<Notes load={() => new Promise((resolve) => (finish = resolve))} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the notes…');
+    finish(['First note']);
+    expect(await screen.findByRole('listitem')).toHaveTextContent('First note');
+  });
+
+  it('shows the empty state, saying what to do next', async () => {
+    renderWithProviders(<Notes load={async () => []} />);
+    expect(await screen.findByText('No notes yet')).toBeInTheDocument();
+    expect(screen.getByText('Write the first one.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('says what failed and retries on request', async () => {
+    let calls = 0;
+    const { user } = renderWithProviders(
+      <Notes
+        load={async () => {
+          calls += 1;
+          if (calls === 1)
+            throw new ApiError({ status: 0, code: 'network_error', message: 'Could not reach the service' });
+          return ['Back again'];
+        }}
+      />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the notes');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem')).toHaveTextContent('Back again');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The four states every list and page has: pending (a skeleton), error
+ * (what failed, what to do, a retry), empty (what to do next) and data.
+ */
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { describeError } from '../lib/api/describe-error';
+
+export function Skeleton({ label, rows = 3 }: { readonly label: string; readonly rows?: number }) {
+  return (
+    <div className="skeleton" role="status">
+      <span className="visually-hidden">Loading {label}…</span>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+        <div key={index} className="skeleton-row" aria-hidden="true">
+          <span className="skeleton-line" />
+          <span className="skeleton-line skeleton-line-short" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface ErrorStateProps {
+  readonly error: unknown;
+  /** What failed to load, e.g. "the comments". */
+  readonly what: string;
+  readonly onRetry?: () => void;
+  readonly children?: ReactNode;
+}
+
+export function ErrorState({ error, what, onRetry, children }: ErrorStateProps) {
+  const description = describeError(error, what);
+  return (
+    <div className="callout callout-error" role="alert">
+      <p className="callout-title">{description.title}</p>
+      <p>{description.detail}</p>
+      {children}
+      {onRetry && description.retryable ? (
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { readonly title: string; readonly children?: ReactNode }) {
+  return (
+    <div className="callout callout-empty">
+      <p className="callout-title">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+interface QueryViewProps<T> {
+  readonly query: UseQueryResult<T>;
+  readonly what: string;
+  readonly skeletonRows?: number;
+  readonly isEmpty?: (data: T) => boolean;
+  readonly empty?: ReactNode;
+  /** Renders instead of the generic error state for errors handled on the spot (e.g. 404). */
+  readonly renderError?: (error: unknown) => ReactNode | undefined;
+  readonly children: (data: T) => ReactNode;
+}
+
+export function QueryView<T>({ query, what, skeletonRows, isEmpty, empty, renderError, children }: QueryViewProps<T>) {
+  if (query.isPending) return <Skeleton label={what} rows={skeletonRows} />;
+  if (query.isError) {
+    const custom = renderError?.(query.error);
+    if (custom) return custom;
+    return <ErrorState error={query.error} what={what} onRetry={() => void query.refetch()} />;
+  }
+  if (isEmpty?.(query.data)) return empty ?? <EmptyState title="Nothing here yet" />;
+  return children(query.data);
+}
+
+/** Announces saves and failures to screen readers; stays in the page so updates are read. */
+export function LiveMessage({
+  message,
+  tone = 'info',
+}: {
+  readonly message: string;
+  readonly tone?: 'info' | 'error';
+}) {
+  return (
+    <p
+      className={message ? `live-message live-message-${tone}` : 'live-message'}
+      role={tone === 'error' ? 'alert' : 'status'}
+    >
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,110 @@
+/** Sandbox sign-in: the demo people grouped by role, one button each. */
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import type { SandboxUser } from '../../../../contract/sandbox';
+import { TextField } from '../../../components/form-field';
+import { EmptyState, LiveMessage, QueryView } from '../../../components/states';
+import { describeError } from '../../../lib/api/describe-error';
+import { authQueries, useDemoSignIn } from '../api/auth-queries';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function describeRoles(user: SandboxUser): string {
+  const parts = [user.roles.join(', ')];
+  if (user.teaches.length > 0) parts.push(`teaches ${plural(user.teaches.length, 'class', 'classes')}`);
+  if (user.enrollments.length > 0) parts.push(`student in ${plural(user.enrollments.length, 'class', 'classes')}`);
+  return parts.filter(Boolean).join(' · ');
+}
+
+function groupOf(user: SandboxUser): 'Trainers' | 'Students' | 'Other people' {
+  if (user.teaches.length > 0) return 'Trainers';
+  if (user.enrollments.length > 0) return 'Students';
+  return 'Other people';
+}
+
+const groups = ['Trainers', 'Students', 'Other people'] as const;
+
+function matches(user: SandboxUser, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return (
+    !needle || `${user.firstName} ${user.lastName} ${user.handle} ${describeRoles(user)}`.toLowerCase().includes(needle)
+  );
+}
+
+export function DemoUserList({ onSignedIn }: { readonly onSignedIn: (user: SandboxUser) => void }) {
+  const users = useQuery(authQueries.demoUsers());
+  const signIn = useDemoSignIn();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const problem = signIn.isError ? describeError(signIn.error, 'a session') : undefined;
+  const failure = problem ? `${problem.title}. ${problem.detail}` : '';
+
+  return (
+    <>
+      <QueryView
+        query={users}
+        what="the demo users"
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState title="This sandbox has no demo users">Sign in with a token instead.</EmptyState>}
+      >
+        {(list) => (
+          <>
+            <TextField
+              id="demo-user-search"
+              type="search"
+              label="Find a demo user"
+              hint="By name, handle or role."
+              value={search}
+              onChange={setSearch}
+            />
+            {list.some((user) => matches(user, deferred)) ? null : (
+              <EmptyState title="No demo user matches">
+                <p>Clear the search to see everyone.</p>
+              </EmptyState>
+            )}
+            {groups.map((group) => {
+              const members = list.filter((user) => groupOf(user) === group && matches(user, deferred));
+              if (members.length === 0) return null;
+              return (
+                <section key={group} aria-labelledby={`demo-group-${group}`} className="demo-group">
+                  <h3 id={`demo-group-${group}`}>
+                    {group} <span className="count">({members.length})</span>
+                  </h3>
+                  <ul className="demo-users">
+                    {members.map((user) => (
+                      <li key={user.userId} className="demo-user">
+                        <div className="demo-user-who">
+                          <p className="person-name">
+                            {user.firstName} {user.lastName}
+                          </p>
+                          <p className="muted demo-user-roles">
+                            {user.handle} · {describeRoles(user)}
+                          </p>
+                        </div>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          disabled={signIn.isPending}
+                          onClick={() => signIn.mutate(user.userId, { onSuccess: () => onSignedIn(user) })}
+                        >
+                          Sign in
+                          <span className="visually-hidden">
+                            {' '}
+                            as {user.firstName} {user.lastName} ({user.handle})
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </>
+        )}
+      </QueryView>
+      <LiveMessage message={failure} tone="error" />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+/** Student comments (section 4.1): list by filters, add one. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment, CommentFilters, CreateCommentBody } from '../../../../contract/comments';
+import { coreEndpoints } from '../../../../contract/endpoints';
+import { call } from '../../../lib/api/client';
+
+export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
+
+export const commentQueries = {
+  all: () => ['comments'] as const,
+  lists: () => [...commentQueries.all(), 'list'] as const,
+  list: (filters: CommentFilters) =>
+    queryOptions({
+      queryKey: [...commentQueries.lists(), filters] as const,
+      queryFn: ({ signal }) => call(coreEndpoints.listComments, { query: filters, signal }),
+    }),
+};
+
+/** Whether a comment just added belongs in a list with these filters. */
+function belongsIn(filters: CommentFilters, comment: Comment, body: CreateCommentBody): boolean {
+  return (
+    (!filters.studentId || filters.studentId === body.studentId) &&
+    (!filters.classId || filters.classId === comment.class) &&
+    (!filters.courseId || filters.courseId === comment.course) &&
+    (!filters.lessonId || filters.lessonId === comment.lesson)
+  );
+}
+
+export function useCreateComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCommentBody) => call(coreEndpoints.createComment, { body }),
+    onSuccess: (comment, body) => {
+      // Shown at once in every list it belongs to (lists are newest first), then confirmed by a refetch.
+      for (const [key, list] of queryClient.getQueriesData<Comment[]>({ queryKey: commentQueries.lists() })) {
+        const filters = (key[2] ?? {}) as CommentFilters;
+        if (list && belongsIn(filters, comment, body)) queryClient.setQueryData(key, [comment, ...list]);
+      }
+      return queryClient.invalidateQueries({ queryKey: commentQueries.all() });
+    },
+  });
+}

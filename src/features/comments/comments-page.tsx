@@ -1,0 +1,91 @@
+/** Student comments: filters in the URL, the list, and the form to add one. */
+import { useQuery } from '@tanstack/react-query';
+import { listCommentsQuerySchema } from '../../../contract/comments';
+import { PageHeading } from '../../components/page-heading';
+import { rosterNames } from '../../components/roster-fields';
+import { EmptyState, ErrorState, QueryView, Skeleton } from '../../components/states';
+import { isApiError } from '../../lib/api/api-error';
+import { rosterQueries } from '../../lib/api/roster-queries';
+import { useSignedInSession } from '../../lib/session/use-session';
+import { useSearchFilters } from '../../lib/url/use-search-filters';
+import { commentFilterKeys, commentQueries, useCreateComment } from './api/comment-queries';
+import { CommentFiltersForm } from './components/comment-filters';
+import { CommentForm } from './components/comment-form';
+import { CommentList } from './components/comment-list';
+
+export default function CommentsPage() {
+  const session = useSignedInSession();
+  const [rawFilters, setFilters] = useSearchFilters(commentFilterKeys);
+  // Ids that are not ids (a hand-edited URL) are dropped rather than sent.
+  const parsedFilters = listCommentsQuerySchema.safeParse(rawFilters);
+  const filters = parsedFilters.success ? parsedFilters.data : {};
+  const roster = useQuery(rosterQueries.mine());
+  const comments = useQuery(commentQueries.list(filters));
+  const create = useCreateComment();
+  const filterKey = commentFilterKeys.map((key) => filters[key] ?? '').join('|');
+  const hasFilters = Object.keys(filters).length > 0;
+  const missingScope = isApiError(comments.error) && comments.error.code === 'missing_scope';
+  const names = rosterNames(roster.data);
+
+  return (
+    <div className="page">
+      <title>Student comments · Trainer dashboard</title>
+      <PageHeading intro="Read and add comments about your students, by class, course and lesson.">
+        Student comments
+      </PageHeading>
+      {missingScope ? (
+        // Nothing on this page can work without the scope: say so once, instead of filters and a form.
+        <ErrorState error={comments.error} what="the comments" />
+      ) : (
+        <div className="page-grid">
+          <div className="page-side">
+            <section aria-labelledby="comment-filters-heading" className="panel">
+              <h2 id="comment-filters-heading">Filter comments</h2>
+              {roster.isPending ? (
+                <Skeleton label="your classes" rows={2} />
+              ) : roster.isError ? (
+                <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
+              ) : (
+                <CommentFiltersForm key={filterKey} roster={roster.data} filters={filters} onApply={setFilters} />
+              )}
+            </section>
+            {roster.isPending || roster.isError ? null : (
+              <section aria-labelledby="add-comment-heading" className="panel">
+                <h2 id="add-comment-heading">Add a comment</h2>
+                <CommentForm
+                  key={`${filters.classId ?? ''}|${filters.studentId ?? ''}`}
+                  roster={roster.data}
+                  userId={session.userId}
+                  defaults={filters}
+                  onSubmit={(body) => create.mutateAsync(body)}
+                />
+              </section>
+            )}
+          </div>
+          <section aria-labelledby="comment-list-heading" className="page-main">
+            <h2 id="comment-list-heading">
+              Comments
+              {comments.data ? <span className="count"> ({comments.data.length})</span> : null}
+            </h2>
+            <QueryView
+              query={comments}
+              what="the comments"
+              isEmpty={(list) => list.length === 0}
+              empty={
+                <EmptyState title={hasFilters ? 'No comments match these filters' : 'No comments yet'}>
+                  <p>
+                    {hasFilters
+                      ? 'Change or clear the filters, or add the first comment about this student with the form.'
+                      : 'Add the first comment with the form.'}
+                  </p>
+                </EmptyState>
+              }
+            >
+              {(list) => <CommentList comments={list} names={names} />}
+            </QueryView>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

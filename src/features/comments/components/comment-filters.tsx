@@ -1,0 +1,46 @@
+/** The comment filters; applied to the URL on submit so each view can be shared. */
+import { type FormEvent, useState } from 'react';
+import type { Roster } from '../../../../contract/roster';
+import { RosterFields, type RosterValues } from '../../../components/roster-fields';
+import { commentFilterKeys } from '../api/comment-queries';
+
+interface CommentFiltersFormProps {
+  readonly roster: Roster | null;
+  readonly filters: RosterValues;
+  readonly onApply: (filters: RosterValues) => void;
+}
+
+export function CommentFiltersForm({ roster, filters, onApply }: CommentFiltersFormProps) {
+  const [values, setValues] = useState<RosterValues>(filters);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(values);
+  };
+  return (
+    <form className="form filters" onSubmit={submit} aria-label="Filter comments">
+      <RosterFields
+        roster={roster}
+        fields={commentFilterKeys}
+        values={values}
+        onChange={setValues}
+        mode="filter"
+        idPrefix="comment-filter"
+      />
+      <div className="actions">
+        <button type="submit" className="button">
+          Apply filters
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setValues({});
+            onApply({});
+          }}
+        >
+          Clear filters
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+/** The signed-in person's friends (section 4.3). */
+import { queryOptions } from '@tanstack/react-query';
+import { coreEndpoints } from '../../../../contract/endpoints';
+import { call } from '../../../lib/api/client';
+
+export const friendQueries = {
+  all: () => ['friends'] as const,
+  mine: () =>
+    queryOptions({
+      queryKey: [...friendQueries.all(), 'mine'] as const,
+      queryFn: ({ signal }) => call(coreEndpoints.myFriends, { signal }),
+    }),
+};

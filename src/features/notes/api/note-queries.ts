@@ -1,0 +1,53 @@
+/** Training notes (section 4.4), under the notes base address: list, read, create, delete. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { coreEndpoints } from '../../../../contract/endpoints';
+import { type CreateNoteBody, type NoteCategory, type NoteFilters, noteCategories } from '../../../../contract/notes';
+import { call } from '../../../lib/api/client';
+
+export const noteIdFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId', 'userId'] as const;
+export const defaultCategories: readonly NoteCategory[] = ['lesson', 'course'];
+
+/** The categories named in the URL (`category=lesson,course`); the default when none is valid. */
+export function parseCategories(value: string | undefined): NoteCategory[] {
+  const named = (value ?? '').split(',').map((part) => part.trim());
+  const valid = noteCategories.filter((category) => named.includes(category));
+  return valid.length > 0 ? valid : [...defaultCategories];
+}
+
+export const noteQueries = {
+  all: () => ['notes'] as const,
+  lists: () => [...noteQueries.all(), 'list'] as const,
+  list: (filters: NoteFilters) =>
+    queryOptions({
+      queryKey: [...noteQueries.lists(), filters] as const,
+      queryFn: ({ signal }) => call(coreEndpoints.listNotes, { query: filters, signal }),
+    }),
+  details: () => [...noteQueries.all(), 'detail'] as const,
+  detail: (noteId: string) =>
+    queryOptions({
+      queryKey: [...noteQueries.details(), noteId] as const,
+      queryFn: ({ signal }) => call(coreEndpoints.getNote, { query: { noteId }, signal }),
+    }),
+};
+
+export function useCreateNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateNoteBody) => call(coreEndpoints.createNote, { body }),
+    onSuccess: (note) => {
+      queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, note);
+      return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
+    },
+  });
+}
+
+export function useRemoveNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noteId: string) => call(coreEndpoints.removeNote, { body: { noteId } }),
+    onSuccess: (_result, noteId) => {
+      queryClient.removeQueries({ queryKey: noteQueries.detail(noteId).queryKey });
+      return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
+    },
+  });
+}

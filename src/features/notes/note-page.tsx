@@ -1,0 +1,87 @@
+/** One note at its own URL (`/notes/:noteId`), with its metadata and a confirmed delete. */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageHeading } from '../../components/page-heading';
+import { rosterNames } from '../../components/roster-fields';
+import { EmptyState, LiveMessage, QueryView } from '../../components/states';
+import { isApiError } from '../../lib/api/api-error';
+import { describeError } from '../../lib/api/describe-error';
+import { rosterQueries } from '../../lib/api/roster-queries';
+import { noteQueries, useRemoveNote } from './api/note-queries';
+import { NoteMetadata, noteTitle } from './components/note-metadata';
+
+function removeFailure(error: unknown): string {
+  if (isApiError(error) && error.code === 'forbidden') return 'Only the author of a note can delete it.';
+  const { title, detail } = describeError(error, 'the note');
+  return `The note was not deleted. ${title}. ${detail}`;
+}
+
+export default function NotePage() {
+  const { noteId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const note = useQuery(noteQueries.detail(noteId));
+  const roster = useQuery(rosterQueries.mine());
+  const remove = useRemoveNote();
+  const [confirming, setConfirming] = useState(false);
+  const names = rosterNames(roster.data);
+  const flash = (location.state as { message?: string } | null)?.message ?? '';
+
+  const confirmDelete = () =>
+    remove.mutate(noteId, {
+      onSuccess: () => navigate('/notes', { replace: true, state: { message: 'Note deleted.' } }),
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <div className="page page-narrow">
+      <title>Training note · Trainer dashboard</title>
+      <p>
+        <Link to="/notes">Back to training notes</Link>
+      </p>
+      <PageHeading>Training note</PageHeading>
+      <LiveMessage message={flash} />
+      <QueryView
+        query={note}
+        what="the note"
+        skeletonRows={2}
+        renderError={(error) =>
+          isApiError(error) && error.status === 404 ? (
+            <EmptyState title="This note does not exist">
+              <p>
+                It may have been deleted, or the address is wrong. <Link to="/notes">See all your notes</Link>.
+              </p>
+            </EmptyState>
+          ) : undefined
+        }
+      >
+        {(data) => (
+          <article className="panel" aria-labelledby="note-title">
+            <h2 id="note-title">{noteTitle(data, names)}</h2>
+            <p className="user-text">{data.text}</p>
+            <h3>Details</h3>
+            <NoteMetadata note={data} names={names} detailed />
+            <div className="actions">
+              <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+                Delete note
+              </button>
+            </div>
+            <LiveMessage message={remove.isError ? removeFailure(remove.error) : ''} tone="error" />
+            <ConfirmDialog
+              open={confirming}
+              title="Delete this note?"
+              confirmLabel="Delete permanently"
+              pending={remove.isPending}
+              onCancel={() => setConfirming(false)}
+              onConfirm={confirmDelete}
+            >
+              <p>The note is removed for everyone who can read it. This cannot be undone.</p>
+            </ConfirmDialog>
+          </article>
+        )}
+      </QueryView>
+    </div>
+  );
+}

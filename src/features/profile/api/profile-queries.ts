@@ -1,0 +1,26 @@
+/** The signed-in person's own profile, picture and cover photo (section 4.3). */
+import { queryOptions } from '@tanstack/react-query';
+import { coreEndpoints } from '../../../../contract/endpoints';
+import { call } from '../../../lib/api/client';
+import { orNoPicture } from '../../../lib/api/picture-queries';
+
+export const profileQueries = {
+  all: () => ['profile'] as const,
+  me: () =>
+    queryOptions({
+      queryKey: [...profileQueries.all(), 'me'] as const,
+      queryFn: ({ signal }) => call(coreEndpoints.myProfile, { signal }),
+    }),
+  picture: () =>
+    queryOptions({
+      queryKey: [...profileQueries.all(), 'picture'] as const,
+      queryFn: ({ signal }) => orNoPicture(call(coreEndpoints.myPicture, { signal })),
+      staleTime: 5 * 60_000,
+    }),
+  cover: () =>
+    queryOptions({
+      queryKey: [...profileQueries.all(), 'cover'] as const,
+      queryFn: ({ signal }) => orNoPicture(call(coreEndpoints.myCover, { signal })),
+      staleTime: 5 * 60_000,
+    }),
+};

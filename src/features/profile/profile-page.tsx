@@ -1,0 +1,39 @@
+/** My profile: cover photo, picture, name, handle and every field that has a value. Shown, never stored. */
+import { useQuery } from '@tanstack/react-query';
+import { PageHeading } from '../../components/page-heading';
+import { QueryView } from '../../components/states';
+import { profileQueries } from './api/profile-queries';
+import { ProfileDetails } from './components/profile-details';
+import { CoverPhoto, ProfilePicture } from './components/profile-images';
+
+export default function ProfilePage() {
+  const profile = useQuery(profileQueries.me());
+  return (
+    <div className="page page-narrow">
+      <title>My profile · Trainer dashboard</title>
+      <PageHeading>My profile</PageHeading>
+      <QueryView query={profile} what="your profile" skeletonRows={4}>
+        {(me) => {
+          const name = `${me.firstName} ${me.lastName}`.trim();
+          const initials = `${me.firstName.charAt(0)}${me.lastName.charAt(0)}`.toUpperCase() || '?';
+          return (
+            <article className="profile panel" aria-labelledby="profile-name">
+              <CoverPhoto />
+              <div className="profile-identity">
+                <ProfilePicture initials={initials} />
+                <div>
+                  <h2 id="profile-name" className="profile-name">
+                    {name || 'Anonymous profile'}
+                  </h2>
+                  <p className="handle">{me.handle}</p>
+                </div>
+              </div>
+              <h3>Details</h3>
+              <ProfileDetails profile={me} />
+            </article>
+          );
+        }}
+      </QueryView>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The one error every API call throws. `status` is the HTTP status, or 0 when
+ * no usable answer arrived (network failure, or a 2xx whose body broke the
+ * contract: code `bad_response`).
+ */
+import type { ErrorCode, ErrorIssue } from '../../../contract/common';
+
+export type ApiErrorCode = ErrorCode | 'bad_response' | 'network_error' | 'unknown_error';
+
+export interface ApiErrorInit {
+  readonly status: number;
+  readonly code: ApiErrorCode | (string & {});
+  readonly message: string;
+  readonly issues?: readonly ErrorIssue[];
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorInit['code'];
+  readonly issues: readonly ErrorIssue[];
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.issues = init.issues ?? [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** 5xx answers go to the route error boundary; everything else is handled where it happens. */
+export function isServerError(error: unknown): boolean {
+  return isApiError(error) && error.status >= 500;
+}

@@ -1,0 +1,87 @@
+/**
+ * Calls an endpoint as the signed-in person: `request` plus the session.
+ * An expired token is refreshed once (single flight, shared by concurrent
+ * calls) and the call retried; when refreshing fails, or a token is refused,
+ * the session ends and the signed-in layout sends the person to sign in.
+ */
+
+import type { Endpoint, ResponseOf } from '../../../contract/endpoint';
+import { coreEndpoints } from '../../../contract/endpoints';
+import { getRuntimeConfig } from '../config/runtime-config';
+import { type CurrentSession, sessionStore } from '../session/session-store';
+import { ApiError, isApiError } from './api-error';
+import { type RequestInput, request } from './request';
+
+let refreshing: Promise<CurrentSession | null> | null = null;
+
+async function renew(stale: CurrentSession): Promise<CurrentSession | null> {
+  const latest = sessionStore.refreshFromStorage();
+  if (!latest || latest.userId !== stale.userId) return null;
+  // Another tab or call renewed it already.
+  if (latest.token !== stale.token) return latest;
+  if (!latest.refreshToken) {
+    sessionStore.end('expired', latest.userId);
+    return null;
+  }
+  try {
+    const issued = await request(
+      coreEndpoints.refreshToken,
+      { body: { refreshToken: latest.refreshToken } },
+      { config: getRuntimeConfig() },
+    );
+    sessionStore.renew(latest.userId, issued);
+    return sessionStore.get();
+  } catch (error) {
+    if (isApiError(error) && error.status >= 400 && error.status < 500) {
+      sessionStore.end('expired', latest.userId);
+      return null;
+    }
+    throw error;
+  }
+}
+
+function renewOnce(stale: CurrentSession): Promise<CurrentSession | null> {
+  refreshing ??= renew(stale).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+const sessionEnded = () =>
+  new ApiError({ status: 401, code: 'token_expired', message: 'Your session has ended; sign in again' });
+
+function isRefusedToken(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 401;
+}
+
+export async function call<E extends Endpoint>(endpoint: E, input: RequestInput<E>): Promise<ResponseOf<E>> {
+  const config = getRuntimeConfig();
+  if (endpoint.auth !== 'user' && endpoint.auth !== 'training') return request(endpoint, input, { config });
+
+  let session = sessionStore.get();
+  if (!session) throw new ApiError({ status: 401, code: 'unauthorized', message: 'Sign in first' });
+  // Known to be past its expiry: renew first rather than spend a request on a certain 401.
+  if (session.expiresAt !== null && Date.now() >= session.expiresAt) {
+    session = await renewOnce(session);
+    if (!session) throw sessionEnded();
+  }
+
+  try {
+    return await request(endpoint, input, { config, token: session.token });
+  } catch (error) {
+    if (!isRefusedToken(error)) throw error;
+    if (error.code !== 'token_expired') {
+      sessionStore.end('revoked', session.userId);
+      throw error;
+    }
+  }
+
+  const renewed = await renewOnce(session);
+  if (!renewed) throw sessionEnded();
+  try {
+    return await request(endpoint, input, { config, token: renewed.token });
+  } catch (error) {
+    if (isRefusedToken(error)) sessionStore.end('expired', renewed.userId);
+    throw error;
+  }
+}

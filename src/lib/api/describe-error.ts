@@ -1,0 +1,58 @@
+/** Turns an error into what a person needs: what failed, why, and what to do next. */
+import { isApiError } from './api-error';
+
+export interface ErrorDescription {
+  readonly title: string;
+  readonly detail: string;
+  /** Whether trying again can help. */
+  readonly retryable: boolean;
+}
+
+export function describeError(error: unknown, what: string): ErrorDescription {
+  if (!isApiError(error)) {
+    return {
+      title: `Could not load ${what}`,
+      detail: 'Something went wrong in the dashboard. Try again.',
+      retryable: true,
+    };
+  }
+  switch (error.code) {
+    case 'missing_scope':
+      return {
+        title: 'This app may not use student comments',
+        detail:
+          'Student comments need the training scope, and only a platform administrator can grant it to this app. ' +
+          `Ask an administrator to grant the training scope, then sign in again. (The service said: ${error.message})`,
+        retryable: false,
+      };
+    case 'unauthorized':
+    case 'invalid_token':
+    case 'token_expired':
+      return {
+        title: 'You are signed out',
+        detail: 'Your session is no longer valid. Sign in again.',
+        retryable: false,
+      };
+    case 'sandbox_credential':
+      return { title: 'Sandbox credentials refused', detail: error.message, retryable: false };
+    case 'forbidden':
+      return { title: `You may not see ${what}`, detail: error.message, retryable: false };
+    case 'not_found':
+      return { title: `Could not find ${what}`, detail: error.message, retryable: false };
+    case 'network_error':
+      return { title: `Could not load ${what}`, detail: error.message, retryable: true };
+    case 'bad_response':
+      return {
+        title: `Could not read ${what}`,
+        detail:
+          'The service answered in a shape the dashboard does not understand. Try again; if it persists, report it.',
+        retryable: true,
+      };
+    default:
+      return {
+        title: `Could not load ${what}`,
+        detail: error.message,
+        retryable: error.status >= 500 || error.status === 0,
+      };
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The one fetch wrapper. It takes an endpoint from contract/endpoints.ts,
+ * picks the base address by `endpoint.base`, adds the credentials the
+ * endpoint's auth kind asks for, parses the answer with the endpoint's schema
+ * and throws one `ApiError`. No toasts, redirects or session handling here:
+ * `client.ts` adds the session on top.
+ */
+import type { z } from 'zod';
+import { errorBodySchema } from '../../../contract/common';
+import type { DashboardConfig } from '../../../contract/config';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../../../contract/endpoint';
+import { ApiError } from './api-error';
+
+type ParamsPart<E extends Endpoint> = E['params'] extends z.ZodType ? { params: ParamsOf<E> } : { params?: never };
+type QueryPart<E extends Endpoint> = E['query'] extends z.ZodType ? { query?: QueryOf<E> } : { query?: never };
+type BodyPart<E extends Endpoint> = E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: never };
+
+export type RequestInput<E extends Endpoint> = ParamsPart<E> & QueryPart<E> & BodyPart<E> & { signal?: AbortSignal };
+
+export interface RequestContext {
+  readonly config: Pick<DashboardConfig, 'platformUrl' | 'notesUrl' | 'clientId'>;
+  /** The user token, for endpoints whose auth kind is `user` or `training`. */
+  readonly token?: string;
+}
+
+export function endpointUrl(
+  endpoint: Endpoint,
+  input: { params?: unknown; query?: unknown },
+  config: RequestContext['config'],
+): string {
+  const base = endpoint.base === 'notes' ? config.notesUrl : config.platformUrl;
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = endpoint.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) =>
+    encodeURIComponent(String(params[name] ?? '')),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${base}${path}${query ? `?${query}` : ''}`;
+}
+
+function headersFor(endpoint: Endpoint, context: RequestContext, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  switch (endpoint.auth) {
+    case 'user':
+    case 'training':
+      if (!context.token) {
+        throw new ApiError({ status: 401, code: 'unauthorized', message: 'Sign in first: this needs a user token' });
+      }
+      headers.set('Authorization', `Bearer ${context.token}`);
+      break;
+    case 'client':
+      headers.set('X-Client-Id', context.config.clientId);
+      break;
+    case 'plugin':
+      throw new Error(`${endpoint.method} ${endpoint.path} is a plugin endpoint; the dashboard does not call it`);
+    case 'none':
+      break;
+  }
+  return headers;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  input: RequestInput<E>,
+  context: RequestContext,
+): Promise<ResponseOf<E>> {
+  const what = `${endpoint.method} ${endpoint.path}`;
+  const hasBody = input.body !== undefined;
+  const init: RequestInit = {
+    method: endpoint.method,
+    headers: headersFor(endpoint, context, hasBody),
+    body: hasBody ? JSON.stringify(input.body) : undefined,
+    credentials: 'omit',
+    // Profile answers must not land in the browser's HTTP cache either.
+    cache: endpoint.noStore ? 'no-store' : 'default',
+    signal: input.signal,
+  };
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(endpointUrl(endpoint, input, context.config), init);
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: `Could not reach the service (${what}); check the connection and try again`,
+    });
+  }
+
+  let json: unknown;
+  let isJson = true;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    isJson = false;
+  }
+
+  if (!response.ok) {
+    const body = isJson ? errorBodySchema.safeParse(json) : undefined;
+    if (body?.success) {
+      const { code, message, issues } = body.data.error;
+      throw new ApiError({ status: response.status, code, message, issues });
+    }
+    throw new ApiError({
+      status: response.status,
+      code: response.status >= 500 ? 'internal' : 'unknown_error',
+      message: `The service answered ${response.status} to ${what} without an error description`,
+    });
+  }
+
+  const parsed = isJson ? endpoint.response.safeParse(json) : undefined;
+  if (!parsed?.success) {
+    throw new ApiError({
+      status: 0,
+      code: 'bad_response',
+      message: `The service's answer to ${what} did not have the expected shape`,
+      issues: (parsed?.error.issues ?? []).map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        message: issue.message,
+      })),
+    });
+  }
+  return parsed.data as ResponseOf<E>;
+}

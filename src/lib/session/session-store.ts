@@ -1,0 +1,143 @@
+/**
+ * The signed-in session: the userId plus the app data keyed by it (token,
+ * refresh token, expiry, how the person signed in), persisted in
+ * localStorage so a reload keeps the person signed in. Components read it
+ * with `useSession`; the API client renews and ends it.
+ */
+import { z } from 'zod';
+import type { Session } from '../../../contract/users';
+import { CURRENT_USER_KEY, readItem, removeItem, removeUserData, userKey, writeItem } from '../storage/app-storage';
+
+export type SignInMethod = 'sandbox' | 'token' | 'anonymous';
+
+const storedSessionSchema = z.object({
+  token: z.string().min(1),
+  refreshToken: z.string().nullable(),
+  /** Milliseconds since the epoch; null when unknown (a pasted token). */
+  expiresAt: z.number().nullable(),
+  method: z.enum(['sandbox', 'token', 'anonymous']),
+});
+type StoredSession = z.infer<typeof storedSessionSchema>;
+
+export interface CurrentSession extends StoredSession {
+  readonly userId: string;
+}
+
+export type SessionEndReason = 'expired' | 'revoked' | 'signed-out';
+
+export interface SessionEnd {
+  readonly reason: SessionEndReason;
+  readonly method: SignInMethod;
+}
+
+/** A session as it arrives from sign-in, refresh or anonymous sign-up; pasted tokens have no refresh token. */
+export type IssuedSession = Pick<Session, 'token'> & Partial<Pick<Session, 'expiresIn' | 'refreshToken'>>;
+
+function sessionKey(userId: string): string {
+  return userKey(userId, 'session');
+}
+
+function load(): CurrentSession | null {
+  const userId = readItem(CURRENT_USER_KEY);
+  if (!userId) return null;
+  const raw = readItem(sessionKey(userId));
+  if (!raw) return null;
+  try {
+    const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? { userId, ...parsed.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+function toStored(issued: IssuedSession, method: SignInMethod): StoredSession {
+  return {
+    token: issued.token,
+    refreshToken: issued.refreshToken ?? null,
+    expiresAt: issued.expiresIn === undefined ? null : Date.now() + issued.expiresIn * 1000,
+    method,
+  };
+}
+
+function createSessionStore() {
+  let snapshot: CurrentSession | null = null;
+  let loaded = false;
+  let lastEnd: SessionEnd | null = null;
+  const listeners = new Set<() => void>();
+
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+  const reload = () => {
+    snapshot = load();
+    loaded = true;
+  };
+
+  return {
+    get(): CurrentSession | null {
+      if (!loaded) reload();
+      return snapshot;
+    },
+
+    /** Re-reads storage: another tab may have renewed or ended the session. */
+    refreshFromStorage(): CurrentSession | null {
+      const before = snapshot;
+      reload();
+      if (before?.token !== snapshot?.token || before?.userId !== snapshot?.userId) emit();
+      return snapshot;
+    },
+
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    start(userId: string, issued: IssuedSession, method: SignInMethod): void {
+      const previous = load();
+      if (previous && previous.userId !== userId && previous.method === 'anonymous') removeUserData(previous.userId);
+      writeItem(sessionKey(userId), JSON.stringify(toStored(issued, method)));
+      writeItem(CURRENT_USER_KEY, userId);
+      lastEnd = null;
+      reload();
+      emit();
+    },
+
+    /** Stores the tokens of a refreshed session, keeping how the person signed in. */
+    renew(userId: string, issued: IssuedSession): void {
+      const current = load();
+      if (!current || current.userId !== userId) return;
+      writeItem(sessionKey(userId), JSON.stringify(toStored(issued, current.method)));
+      reload();
+      emit();
+    },
+
+    /**
+     * Ends the session of `userId` (when given, only if it is still the
+     * current one). An anonymous profile cannot be signed in to again, so
+     * everything kept for it goes.
+     */
+    end(reason: SessionEndReason, userId?: string): void {
+      const current = load();
+      if (!current || (userId !== undefined && current.userId !== userId)) return;
+      if (current.method === 'anonymous') removeUserData(current.userId);
+      else removeItem(sessionKey(current.userId));
+      removeItem(CURRENT_USER_KEY);
+      lastEnd = { reason, method: current.method };
+      reload();
+      emit();
+    },
+
+    /** Why the last session ended, for the sign-in and onboarding pages to say so. */
+    lastEnd(): SessionEnd | null {
+      return lastEnd;
+    },
+  };
+}
+
+export const sessionStore = createSessionStore();
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key.startsWith('td:')) sessionStore.refreshFromStorage();
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * Start-up: load and validate the runtime configuration, then render the
+ * app, or a full-page error that says what is wrong with the configuration.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { ConfigErrorPage } from './app/config-error-page';
+import { loadConfig } from './app/config-loading';
+import { clearCacheOnSessionChange, createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { setRuntimeConfig } from './lib/config/runtime-config';
+import { rememberReturnPath } from './lib/session/return-path';
+import { sessionStore } from './lib/session/session-store';
+import './styles/app.css';
+
+const PUBLIC_PATHS = ['/sign-in', '/welcome'];
+
+/**
+ * A signed-out visit to a signed-in page goes straight to sign-in before the
+ * router starts, so the first page downloads only its own code.
+ */
+function redirectSignedOutVisit(): void {
+  const { pathname, search } = window.location;
+  if (sessionStore.get() || PUBLIC_PATHS.includes(pathname)) return;
+  if (pathname !== '/') rememberReturnPath(`${pathname}${search}`);
+  window.history.replaceState(null, '', '/sign-in');
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
+  const result = await loadConfig();
+  if (!result.ok) {
+    root.render(<ConfigErrorPage failure={result} />);
+    return;
+  }
+  setRuntimeConfig(result.config);
+  redirectSignedOutVisit();
+  const queryClient = createQueryClient();
+  clearCacheOnSessionChange(queryClient);
+  const router = createAppRouter();
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();
