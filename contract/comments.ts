@@ -1,5 +1,5 @@
 /** Section 2.4 and 4.1 of the interface: student comments. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema, limits } from './common.ts';
 import { userSummarySchema } from './users.ts';
 
@@ -16,25 +16,25 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);
 
-export const commentTextSchema = z
-  .string()
-  .refine((text) => text.trim().length > 0, 'must not be blank')
-  .pipe(z.string().max(limits.commentText, `must be at most ${limits.commentText} characters`));
+export const commentTextSchema = z.pipe(
+  z.string().check(z.refine((text) => text.trim().length > 0, 'must not be blank')),
+  z.string().check(z.maxLength(limits.commentText, `must be at most ${limits.commentText} characters`)),
+);
 
-/** 4.1 Add a comment. studentId, classId and text are required (decided); lessonId optional. */
-export const createCommentBodySchema = z.object({
+/** 4.1 Add a comment. studentId, classId and text are required (decided); lessonId optional. Unknown keys are refused. */
+export const createCommentBodySchema = z.strictObject({
   studentId: idSchema,
   classId: idSchema,
   text: commentTextSchema,
-  lessonId: idSchema.optional(),
+  lessonId: z.optional(idSchema),
 });
 export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
-/** 4.1 Read comments: every filter is optional and they combine with AND. */
-export const listCommentsQuerySchema = z.object({
-  studentId: idSchema.optional(),
-  classId: idSchema.optional(),
-  courseId: idSchema.optional(),
-  lessonId: idSchema.optional(),
+/** 4.1 Read comments: every filter is optional and they combine with AND. Unknown filters are refused. */
+export const listCommentsQuerySchema = z.strictObject({
+  studentId: z.optional(idSchema),
+  classId: z.optional(idSchema),
+  courseId: z.optional(idSchema),
+  lessonId: z.optional(idSchema),
 });
 export type CommentFilters = z.infer<typeof listCommentsQuerySchema>;

@@ -1,8 +1,17 @@
 /**
  * Shapes shared by every area of the interface: the one error body, ids and
  * small helpers for query strings. Imports nothing but zod.
+ *
+ * The contract uses `zod/mini` (functional, tree-shakeable) rather than
+ * classic zod, whose methods on every schema keep all of zod in the
+ * dashboard's bundle. Rules and messages are the same either way.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+
+// zod/mini ships no locale ("Invalid input" for every built-in issue); classic
+// zod loads English on its own. Set it here, where every area's schemas start,
+// so the service and the dashboard word built-in issues as they always have.
+z.config(z.locales.en());
 
 /** One field-level problem in a rejected request. `path` is dotted: `body.text`. */
 export const errorIssueSchema = z.object({
@@ -16,7 +25,7 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    issues: z.array(errorIssueSchema).optional(),
+    issues: z.optional(z.array(errorIssueSchema)),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -59,20 +68,25 @@ export const limits = {
 /** An opaque identifier: non-empty, bounded, no surrounding whitespace. */
 export const idSchema = z
   .string()
-  .min(1, 'must not be empty')
-  .max(limits.id, `must be at most ${limits.id} characters`)
-  .regex(/^\S(.*\S)?$/, 'must not start or end with whitespace');
+  .check(
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(limits.id, `must be at most ${limits.id} characters`),
+    z.regex(/^\S(.*\S)?$/, 'must not start or end with whitespace'),
+  );
 
 /** Comma-separated ids in a query string (`a,b,c`), parsed into an array. */
-export const idListParamSchema = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part.length > 0),
-  )
-  .pipe(z.array(idSchema).min(1, 'must name at least one id').max(limits.idList));
+export const idListParamSchema = z.pipe(
+  z.pipe(z.string(), z.transform(splitList)),
+  z.array(idSchema).check(z.minLength(1, 'must name at least one id'), z.maxLength(limits.idList)),
+);
+
+/** `a, b,,c` -> `['a', 'b', 'c']`: the items of a comma-separated parameter. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
 
 /** Reports whether a parsed body or query is an error body. */
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -4,7 +4,7 @@
  * binds handlers to these, the dashboard calls through them, and the OpenAPI
  * document is generated from them.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -29,10 +29,15 @@ export interface Endpoint {
   readonly auth: AuthKind;
   readonly summary: string;
   readonly tag: string;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly response: z.ZodType;
+  /**
+   * Input schemas. Objects among them are `z.strictObject`s: the service
+   * refuses unknown fields and parameters, so a misspelt one is never
+   * silently dropped.
+   */
+  readonly params?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
+  readonly body?: z.ZodMiniType;
+  readonly response: z.ZodMiniType;
   /** Success status; 200 unless said. */
   readonly status?: 200 | 201;
   /** Not part of the platform interface: our documented extension. */
@@ -49,7 +54,7 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
 
-export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
-export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
-export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodMiniType ? z.input<E['params']> : undefined;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;

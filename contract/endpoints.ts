@@ -1,229 +1,25 @@
 /**
  * Every endpoint of the service: the interface's own (sections 4.1, 4.3, 4.4)
- * and our extensions, marked `extension: true`.
+ * and our extensions, marked `extension: true`. The service, the OpenAPI
+ * document and the tests use these lists; the dashboard imports the area
+ * modules under `endpoints/` instead, so a page loads only the schemas of
+ * the endpoints it calls.
  */
-import { z } from 'zod';
-import { commentListSchema, commentSchema, createCommentBodySchema, listCommentsQuerySchema } from './comments.ts';
-import { defineEndpoint } from './endpoint.ts';
-import {
-  createNoteBodySchema,
-  getNoteQuerySchema,
-  listNotesQuerySchema,
-  noteListSchema,
-  noteSchema,
-  removeNoteBodySchema,
-  removeNoteResponseSchema,
-} from './notes.ts';
+import { commentEndpoints } from './endpoints/comments.ts';
+import { noteEndpoints } from './endpoints/notes.ts';
+import { profileEndpoints } from './endpoints/profile.ts';
+import { rosterEndpoints } from './endpoints/roster.ts';
+import { sandboxEndpoints } from './endpoints/sandbox.ts';
+import { sessionEndpoints } from './endpoints/sessions.ts';
 import { pluginEndpoints } from './plugin-endpoints.ts';
-import { rosterSchema } from './roster.ts';
-import { refreshRequestSchema, sandboxClientsSchema, sandboxUserListSchema, tokenRequestSchema } from './sandbox.ts';
-import {
-  base64JpegSchema,
-  createAnonymousBodySchema,
-  createAnonymousResponseSchema,
-  friendListSchema,
-  fullProfileSchema,
-  pictureParamsSchema,
-  sessionSchema,
-} from './users.ts';
 
 export const coreEndpoints = {
-  createComment: defineEndpoint({
-    method: 'POST',
-    path: '/edu/v1/student/comment',
-    base: 'platform',
-    auth: 'training',
-    tag: 'Student comments',
-    summary: 'Add a comment about a student in a class, optionally a lesson',
-    body: createCommentBodySchema,
-    response: commentSchema,
-    noStore: true,
-  }),
-  listComments: defineEndpoint({
-    method: 'GET',
-    path: '/edu/v1/student/comment',
-    base: 'platform',
-    auth: 'training',
-    tag: 'Student comments',
-    summary: 'Read comments, restricted by student, class, course and lesson',
-    query: listCommentsQuerySchema,
-    response: commentListSchema,
-    noStore: true,
-  }),
-  roster: defineEndpoint({
-    method: 'GET',
-    path: '/edu/v1/trainer/roster',
-    base: 'platform',
-    auth: 'training',
-    tag: 'Student comments',
-    summary: "The signed-in trainer's classes with their students and lessons",
-    response: rosterSchema,
-    extension: true,
-    noStore: true,
-  }),
-
-  myProfile: defineEndpoint({
-    method: 'GET',
-    path: '/user/v1/my/profile',
-    base: 'platform',
-    auth: 'user',
-    tag: 'My profile',
-    summary: 'Get my profile',
-    response: fullProfileSchema,
-    noStore: true,
-  }),
-  myFriends: defineEndpoint({
-    method: 'GET',
-    path: '/user/v1/my/friends',
-    base: 'platform',
-    auth: 'user',
-    tag: 'My profile',
-    summary: 'Get my friends',
-    response: friendListSchema,
-    noStore: true,
-  }),
-  myPicture: defineEndpoint({
-    method: 'GET',
-    path: '/user/v1/my/profile/picture',
-    base: 'platform',
-    auth: 'user',
-    tag: 'My profile',
-    summary: 'Get my profile picture (base64 JPEG)',
-    response: base64JpegSchema,
-    noStore: true,
-  }),
-  myCover: defineEndpoint({
-    method: 'GET',
-    path: '/user/v1/my/profile/cover',
-    base: 'platform',
-    auth: 'user',
-    tag: 'My profile',
-    summary: 'Get my cover photo (base64 JPEG)',
-    response: base64JpegSchema,
-    noStore: true,
-  }),
-  createAnonymous: defineEndpoint({
-    method: 'PUT',
-    path: '/user/v1/my/profile',
-    base: 'platform',
-    auth: 'client',
-    tag: 'My profile',
-    summary: 'Create an anonymous user; the response carries its session',
-    body: createAnonymousBodySchema,
-    response: createAnonymousResponseSchema,
-    status: 201,
-    noStore: true,
-  }),
-  picture: defineEndpoint({
-    method: 'GET',
-    path: '/user/v1/pictures/:pictureId',
-    base: 'platform',
-    auth: 'user',
-    tag: 'My profile',
-    summary: 'A picture by the identifier a profile, friend or comment names (base64 JPEG)',
-    params: pictureParamsSchema,
-    response: base64JpegSchema,
-    extension: true,
-    noStore: true,
-  }),
-
-  listNotes: defineEndpoint({
-    method: 'GET',
-    path: '/edu/v1/note/list',
-    base: 'notes',
-    auth: 'user',
-    tag: 'Notes',
-    summary: 'List notes of one or more categories',
-    query: listNotesQuerySchema,
-    response: noteListSchema,
-  }),
-  getNote: defineEndpoint({
-    method: 'GET',
-    path: '/edu/v1/note',
-    base: 'notes',
-    auth: 'user',
-    tag: 'Notes',
-    summary: 'Get one note by id',
-    query: getNoteQuerySchema,
-    response: noteSchema,
-  }),
-  createNote: defineEndpoint({
-    method: 'PUT',
-    path: '/edu/v1/note',
-    base: 'notes',
-    auth: 'user',
-    tag: 'Notes',
-    summary: 'Create a note; the service adds the ids it can derive',
-    body: createNoteBodySchema,
-    response: noteSchema,
-    status: 201,
-  }),
-  removeNote: defineEndpoint({
-    method: 'POST',
-    path: '/edu/v1/note/remove',
-    base: 'notes',
-    auth: 'user',
-    tag: 'Notes',
-    summary: 'Delete a note by id',
-    body: removeNoteBodySchema,
-    response: removeNoteResponseSchema,
-  }),
-
-  sandboxUsers: defineEndpoint({
-    method: 'GET',
-    path: '/sandbox/v1/users',
-    base: 'platform',
-    auth: 'none',
-    tag: 'Sandbox',
-    summary: 'Demo users with their roles, enrollments and classes taught',
-    response: sandboxUserListSchema,
-    extension: true,
-    sandboxOnly: true,
-  }),
-  sandboxClients: defineEndpoint({
-    method: 'GET',
-    path: '/sandbox/v1/clients',
-    base: 'platform',
-    auth: 'none',
-    tag: 'Sandbox',
-    summary: 'Demo app clients and plugin credentials',
-    response: sandboxClientsSchema,
-    extension: true,
-    sandboxOnly: true,
-  }),
-  sandboxToken: defineEndpoint({
-    method: 'POST',
-    path: '/sandbox/v1/token',
-    base: 'platform',
-    auth: 'none',
-    tag: 'Sandbox',
-    summary: 'Sign a demo user in to an app: a user token and its refresh token',
-    body: tokenRequestSchema,
-    response: sessionSchema,
-    extension: true,
-    sandboxOnly: true,
-  }),
-  refreshToken: defineEndpoint({
-    method: 'POST',
-    path: '/auth/v1/token/refresh',
-    base: 'platform',
-    auth: 'none',
-    tag: 'Sessions',
-    summary: 'Trade a refresh token (single use) for a new session',
-    body: refreshRequestSchema,
-    response: sessionSchema,
-    extension: true,
-  }),
-  signOut: defineEndpoint({
-    method: 'POST',
-    path: '/auth/v1/sign-out',
-    base: 'platform',
-    auth: 'user',
-    tag: 'Sessions',
-    summary: 'End the session of the presented token and its refresh token',
-    response: z.object({ success: z.boolean() }),
-    extension: true,
-  }),
+  ...commentEndpoints,
+  ...rosterEndpoints,
+  ...profileEndpoints,
+  ...noteEndpoints,
+  ...sandboxEndpoints,
+  ...sessionEndpoints,
 } as const;
 
 export const endpoints = { ...coreEndpoints, ...pluginEndpoints } as const;

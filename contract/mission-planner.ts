@@ -4,7 +4,7 @@
  * which the dashboard lists the plugins offered and runs a search. The
  * enumerations the interface closes are zod enums.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema } from './common.ts';
 
 export const knowledgeLevels = ['apprentice', 'journeyman', 'craftsman', 'superintendent'] as const;
@@ -34,19 +34,24 @@ export const plannerLimits = {
   title: 200,
 } as const;
 
-const titleSchema = z
-  .string()
-  .max(plannerLimits.title, `must be at most ${plannerLimits.title} characters`)
-  .refine((value) => value.trim().length > 0, 'must not be blank');
+const titleSchema = z.string().check(
+  z.maxLength(plannerLimits.title, `must be at most ${plannerLimits.title} characters`),
+  z.refine((value) => value.trim().length > 0, 'must not be blank'),
+);
 
 /** An AFSC such as 3D0X2, 1N051 or 11F3: letters and digits, at most 10. */
-export const afscSchema = z.string().regex(/^[A-Za-z0-9]{2,10}$/, 'must be an AFSC: 2 to 10 letters and digits');
+export const afscSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9]{2,10}$/, 'must be an AFSC: 2 to 10 letters and digits'));
 
+// z.int() as a check, not as the schema: z.int(message) would also word the not-a-number issue with that message.
 const countSchema = z
   .number()
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(plannerLimits.count, `must be at most ${plannerLimits.count}`);
+  .check(
+    z.int('must be a whole number'),
+    z.minimum(1, 'must be at least 1'),
+    z.maximum(plannerLimits.count, `must be at most ${plannerLimits.count}`),
+  );
 
 // ---------------------------------------------------------------- capabilities
 
@@ -63,8 +68,10 @@ export type CapabilityPosition = z.infer<typeof capabilityPositionSchema>;
 export const capabilitiesRequestSchema = z.object({
   positions: z
     .array(capabilityPositionSchema)
-    .min(1, 'must describe at least one position')
-    .max(plannerLimits.positions, `must describe at most ${plannerLimits.positions} positions`),
+    .check(
+      z.minLength(1, 'must describe at least one position'),
+      z.maxLength(plannerLimits.positions, `must describe at most ${plannerLimits.positions} positions`),
+    ),
 });
 export type CapabilitiesRequest = z.infer<typeof capabilitiesRequestSchema>;
 
@@ -87,11 +94,11 @@ export const capabilitiesResponseSchema = z.object({
     .array(
       z.object({
         title: z.string(),
-        competencies: z.array(competencySchema).max(plannerLimits.competencies),
+        competencies: z.array(competencySchema).check(z.maxLength(plannerLimits.competencies)),
       }),
     )
-    .max(plannerLimits.positions),
-  additionalCompetencies: z.array(additionalCompetencySchema).max(plannerLimits.competencies * 4),
+    .check(z.maxLength(plannerLimits.positions)),
+  additionalCompetencies: z.array(additionalCompetencySchema).check(z.maxLength(plannerLimits.competencies * 4)),
 });
 export type CapabilitiesResponse = z.infer<typeof capabilitiesResponseSchema>;
 
@@ -100,14 +107,16 @@ export type CapabilitiesResponse = z.infer<typeof capabilitiesResponseSchema>;
 export const requiredCompetencySchema = z
   .object({
     competencyId: idSchema,
-    title: z.string().max(plannerLimits.title),
+    title: z.string().check(z.maxLength(plannerLimits.title)),
     minimumRequirement: competencyLevelSchema,
     preferredRequirement: competencyLevelSchema,
   })
-  .refine((c) => competencyRank(c.preferredRequirement) >= competencyRank(c.minimumRequirement), {
-    message: 'must not be below the minimum requirement',
-    path: ['preferredRequirement'],
-  });
+  .check(
+    z.refine((c) => competencyRank(c.preferredRequirement) >= competencyRank(c.minimumRequirement), {
+      message: 'must not be below the minimum requirement',
+      path: ['preferredRequirement'],
+    }),
+  );
 export type RequiredCompetency = z.infer<typeof requiredCompetencySchema>;
 
 export const candidatePositionSchema = z.object({
@@ -115,8 +124,10 @@ export const candidatePositionSchema = z.object({
   count: countSchema,
   competencies: z
     .array(requiredCompetencySchema)
-    .min(1, 'must require at least one competency')
-    .max(plannerLimits.competencies, `must require at most ${plannerLimits.competencies} competencies`),
+    .check(
+      z.minLength(1, 'must require at least one competency'),
+      z.maxLength(plannerLimits.competencies, `must require at most ${plannerLimits.competencies} competencies`),
+    ),
 });
 export type CandidatePosition = z.infer<typeof candidatePositionSchema>;
 
@@ -124,8 +135,10 @@ export type CandidatePosition = z.infer<typeof candidatePositionSchema>;
 export const candidatesRequestSchema = z.object({
   positions: z
     .array(candidatePositionSchema)
-    .min(1, 'must describe at least one position')
-    .max(plannerLimits.positions, `must describe at most ${plannerLimits.positions} positions`),
+    .check(
+      z.minLength(1, 'must describe at least one position'),
+      z.maxLength(plannerLimits.positions, `must describe at most ${plannerLimits.positions} positions`),
+    ),
 });
 export type CandidatesRequest = z.infer<typeof candidatesRequestSchema>;
 
@@ -139,7 +152,7 @@ export const trainingGapSchema = z.object({
   competencyId: z.string(),
   recommendedAction: z.array(recommendedActionSchema),
   /** Extension (optional): the level the plugin found; null when it found no evidence. */
-  currentLevel: competencyLevelSchema.nullable().optional(),
+  currentLevel: z.optional(z.nullable(competencyLevelSchema)),
 });
 export type TrainingGap = z.infer<typeof trainingGapSchema>;
 
@@ -147,7 +160,7 @@ export const candidateSchema = z.object({
   candidateId: z.string(),
   trainingGap: z.array(trainingGapSchema),
   /** Extension (optional): why the plugin placed the candidate where it did. */
-  reason: z.string().max(1000).optional(),
+  reason: z.optional(z.string().check(z.maxLength(1000))),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
@@ -157,11 +170,11 @@ export const candidatesResponseSchema = z.object({
     .array(
       z.object({
         title: z.string(),
-        readyCandidates: z.array(candidateSchema).max(plannerLimits.candidates),
-        recommendedCandidates: z.array(candidateSchema).max(plannerLimits.candidates),
+        readyCandidates: z.array(candidateSchema).check(z.maxLength(plannerLimits.candidates)),
+        recommendedCandidates: z.array(candidateSchema).check(z.maxLength(plannerLimits.candidates)),
       }),
     )
-    .max(plannerLimits.positions),
+    .check(z.maxLength(plannerLimits.positions)),
 });
 export type CandidatesResponse = z.infer<typeof candidatesResponseSchema>;
 
@@ -177,15 +190,26 @@ export const plannerPluginListSchema = z.array(plannerPluginSchema);
 
 const pluginIdsSchema = z
   .array(idSchema)
-  .min(1, 'must name at least one plugin; omit it to ask every plugin offered')
-  .max(20, 'must name at most 20 plugins');
+  .check(
+    z.minLength(1, 'must name at least one plugin; omit it to ask every plugin offered'),
+    z.maxLength(20, 'must name at most 20 plugins'),
+  );
 
-export const plannerCapabilitiesBodySchema = capabilitiesRequestSchema.extend({
-  pluginIds: pluginIdsSchema.optional(),
+/**
+ * The dashboard's search bodies: the request sent to plugins plus which
+ * plugins to ask. Unknown keys are refused here, while a plugin reading the
+ * request it is sent ignores keys it does not know.
+ */
+export const plannerCapabilitiesBodySchema = z.strictObject({
+  ...capabilitiesRequestSchema.shape,
+  pluginIds: z.optional(pluginIdsSchema),
 });
 export type PlannerCapabilitiesBody = z.infer<typeof plannerCapabilitiesBodySchema>;
 
-export const plannerCandidatesBodySchema = candidatesRequestSchema.extend({ pluginIds: pluginIdsSchema.optional() });
+export const plannerCandidatesBodySchema = z.strictObject({
+  ...candidatesRequestSchema.shape,
+  pluginIds: z.optional(pluginIdsSchema),
+});
 export type PlannerCandidatesBody = z.infer<typeof plannerCandidatesBodySchema>;
 
 /**
@@ -206,7 +230,7 @@ export const pluginFailureCodes = [
 export const pluginFailureSchema = z.object({
   code: z.enum(pluginFailureCodes),
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type PluginFailure = z.infer<typeof pluginFailureSchema>;
 

@@ -1,16 +1,16 @@
 /** Section 2.10 and 4.4 of the interface: student notes, under {notes_url}. */
-import { z } from 'zod';
-import { idSchema, limits } from './common.ts';
+import { z } from 'zod/mini';
+import { idSchema, limits, splitList } from './common.ts';
 
 /** 2.10 Note. */
 export const noteSchema = z.object({
   noteId: z.string(),
   text: z.string(),
-  classId: z.string().nullable(),
+  classId: z.nullable(z.string()),
   userId: z.string(),
-  studentId: z.string().nullable(),
-  courseId: z.string().nullable(),
-  lessonId: z.string().nullable(),
+  studentId: z.nullable(z.string()),
+  courseId: z.nullable(z.string()),
+  lessonId: z.nullable(z.string()),
 });
 export type Note = z.infer<typeof noteSchema>;
 export const noteListSchema = z.array(noteSchema);
@@ -31,34 +31,29 @@ export function noteCategoryOf(note: Pick<Note, 'studentId' | 'lessonId'>): Note
   return note.lessonId === null ? 'course' : 'lesson';
 }
 
-const categoryListSchema = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part.length > 0),
-  )
-  .pipe(z.array(noteCategorySchema).min(1, 'must name at least one category'));
+const categoryListSchema = z.pipe(
+  z.pipe(z.string(), z.transform(splitList)),
+  z.array(noteCategorySchema).check(z.minLength(1, 'must name at least one category')),
+);
 
-/** 4.4 Get list of notes: query parameters (not shown by the interface; decided). */
-export const listNotesQuerySchema = z.object({
-  category: categoryListSchema.optional(),
-  studentId: idSchema.optional(),
-  userId: idSchema.optional(),
-  classId: idSchema.optional(),
-  courseId: idSchema.optional(),
-  lessonId: idSchema.optional(),
+/** 4.4 Get list of notes: query parameters (not shown by the interface; decided). Unknown ones are refused. */
+export const listNotesQuerySchema = z.strictObject({
+  category: z.optional(categoryListSchema),
+  studentId: z.optional(idSchema),
+  userId: z.optional(idSchema),
+  classId: z.optional(idSchema),
+  courseId: z.optional(idSchema),
+  lessonId: z.optional(idSchema),
 });
 export type NoteFilters = z.input<typeof listNotesQuerySchema>;
 
 /** 4.4 Get a note: the note's id in the query (decided). */
-export const getNoteQuerySchema = z.object({ noteId: idSchema });
+export const getNoteQuerySchema = z.strictObject({ noteId: idSchema });
 
-export const noteTextSchema = z
-  .string()
-  .refine((text) => text.trim().length > 0, 'must not be blank')
-  .pipe(z.string().max(limits.noteText, `must be at most ${limits.noteText} characters`));
+export const noteTextSchema = z.pipe(
+  z.string().check(z.refine((text) => text.trim().length > 0, 'must not be blank')),
+  z.string().check(z.maxLength(limits.noteText, `must be at most ${limits.noteText} characters`)),
+);
 
 /**
  * 4.4 Create a note (body not shown by the interface; decided). The service
@@ -67,20 +62,22 @@ export const noteTextSchema = z
  * userId.
  */
 export const createNoteBodySchema = z
-  .object({
+  .strictObject({
     text: noteTextSchema,
-    studentId: idSchema.optional(),
-    lessonId: idSchema.optional(),
-    classId: idSchema.optional(),
-    courseId: idSchema.optional(),
-    userId: idSchema.optional(),
+    studentId: z.optional(idSchema),
+    lessonId: z.optional(idSchema),
+    classId: z.optional(idSchema),
+    courseId: z.optional(idSchema),
+    userId: z.optional(idSchema),
   })
-  .refine((body) => body.studentId !== undefined || body.userId !== undefined, {
-    message: 'a note is about a student (studentId) or a user (userId)',
-    path: ['studentId'],
-  });
+  .check(
+    z.refine((body) => body.studentId !== undefined || body.userId !== undefined, {
+      message: 'a note is about a student (studentId) or a user (userId)',
+      path: ['studentId'],
+    }),
+  );
 export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
 
 /** 4.4 Delete a note: body (decided) and response (given). */
-export const removeNoteBodySchema = z.object({ noteId: idSchema });
+export const removeNoteBodySchema = z.strictObject({ noteId: idSchema });
 export const removeNoteResponseSchema = z.object({ success: z.boolean() });

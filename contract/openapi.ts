@@ -2,19 +2,19 @@
  * The OpenAPI 3.1 document, generated from the endpoint list and its zod
  * schemas (never written by hand). Extensions carry `x-extension: true`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { errorBodySchema } from './common.ts';
 import type { Endpoint } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 };
 
-function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): JsonSchema[] {
+function parameters(schema: z.ZodMiniType | undefined, where: 'query' | 'path'): JsonSchema[] {
   if (!schema) return [];
   const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({

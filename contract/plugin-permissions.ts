@@ -2,7 +2,7 @@
  * The AI-plugin API sets an administrator switches on per plugin (section 5,
  * rule 1). A plugin calling a set it was not granted gets 403.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const pluginPermissions = [
   'record-data',

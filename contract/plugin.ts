@@ -3,7 +3,7 @@
  * writes under /plugin/v2/ai. Where the interface shows no element shape or
  * leaves a rule open, the decision is written next to the schema.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idListParamSchema, idSchema } from './common.ts';
 import { isSandboxClientId } from './config.ts';
 import { pluginPermissionSchema, pluginPermissions } from './plugin-permissions.ts';
@@ -23,22 +23,24 @@ export const pluginLimits = {
 } as const;
 
 const text = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => value.trim().length > 0, 'must not be blank');
+  z.string().check(
+    z.maxLength(max, `must be at most ${max} characters`),
+    z.refine((value) => value.trim().length > 0, 'must not be blank'),
+  );
 
-/** orgIds of 4.2: comma-separated; omitted means every org the plugin has access to. */
-export const orgIdsQuerySchema = z.object({ orgIds: idListParamSchema.optional() });
+/** orgIds of 4.2: comma-separated; omitted means every org the plugin has access to. Unknown parameters are refused. */
+export const orgIdsQuerySchema = z.strictObject({ orgIds: z.optional(idListParamSchema) });
 export type OrgIdsQuery = z.infer<typeof orgIdsQuerySchema>;
 
 /** userId and userIds of 4.2 reads, combined; at least one of them is required (decided). */
 export const userIdsQuerySchema = z
-  .object({ userId: idSchema.optional(), userIds: idListParamSchema.optional() })
-  .refine((query) => query.userId !== undefined || query.userIds !== undefined, {
-    message: 'name the users: userId or userIds (comma-separated)',
-    path: ['userId'],
-  });
+  .strictObject({ userId: z.optional(idSchema), userIds: z.optional(idListParamSchema) })
+  .check(
+    z.refine((query) => query.userId !== undefined || query.userIds !== undefined, {
+      message: 'name the users: userId or userIds (comma-separated)',
+      path: ['userId'],
+    }),
+  );
 export type UserIdsQuery = z.infer<typeof userIdsQuerySchema>;
 
 /** 2.5 Learning record entry: one per student of the orgs asked for. */
@@ -65,9 +67,9 @@ export const badgeAssertionSchema = z.object({
   image: z.string(),
   issuedOn: z.string(),
   issuerName: z.string(),
-  lessonId: z.string().optional(),
-  classId: z.string().optional(),
-  versionId: z.string().optional(),
+  lessonId: z.optional(z.string()),
+  classId: z.optional(z.string()),
+  versionId: z.optional(z.string()),
 });
 export type BadgeAssertion = z.infer<typeof badgeAssertionSchema>;
 export const badgeAssertionListSchema = z.array(badgeAssertionSchema);
@@ -77,7 +79,7 @@ export const badgeAssertionListSchema = z.array(badgeAssertionSchema);
  * badge is from the service (a course or objective badge of the service's
  * catalogue; checked by the service) and, when given, go together.
  */
-export const createBadgeAssertionBodySchema = z.object({
+export const createBadgeAssertionBodySchema = z.strictObject({
   userId: idSchema,
   badgeId: idSchema,
   name: text(pluginLimits.name),
@@ -85,9 +87,9 @@ export const createBadgeAssertionBodySchema = z.object({
   image: text(pluginLimits.image),
   issuedOn: isoDateSchema,
   issuerName: text(pluginLimits.name),
-  lessonId: idSchema.optional(),
-  classId: idSchema.optional(),
-  versionId: idSchema.optional(),
+  lessonId: z.optional(idSchema),
+  classId: z.optional(idSchema),
+  versionId: z.optional(idSchema),
 });
 export type CreateBadgeAssertionBody = z.infer<typeof createBadgeAssertionBodySchema>;
 
@@ -120,25 +122,25 @@ export const badgeSchema = z.object({
   type: z.string(),
   image: z.string(),
   proficiency: z.number(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   criteria: badgeCriteriaSchema,
-  alignments: z.string().optional(),
-  tags: z.string().optional(),
-  courseId: z.string().optional(),
-  courseVersion: z.string().optional(),
+  alignments: z.optional(z.string()),
+  tags: z.optional(z.string()),
+  courseId: z.optional(z.string()),
+  courseVersion: z.optional(z.string()),
 });
 export type Badge = z.infer<typeof badgeSchema>;
 export const badgeListSchema = z.array(badgeSchema);
 
 /** 4.2 Create a badge: name, type, image and proficiency required. */
-export const createBadgeBodySchema = z.object({
+export const createBadgeBodySchema = z.strictObject({
   name: text(pluginLimits.name),
   type: text(pluginLimits.type),
   image: text(pluginLimits.image),
-  proficiency: z.number().min(0, 'must not be negative'),
-  description: z.string().max(pluginLimits.description).optional(),
-  alignments: z.string().max(pluginLimits.alignments).optional(),
-  tags: z.string().max(pluginLimits.tags).optional(),
+  proficiency: z.number().check(z.minimum(0, 'must not be negative')),
+  description: z.optional(z.string().check(z.maxLength(pluginLimits.description))),
+  alignments: z.optional(z.string().check(z.maxLength(pluginLimits.alignments))),
+  tags: z.optional(z.string().check(z.maxLength(pluginLimits.tags))),
 });
 export type CreateBadgeBody = z.infer<typeof createBadgeBodySchema>;
 
@@ -157,18 +159,20 @@ export const otherSkillListSchema = z.array(otherSkillSchema);
 /** 2.9 Additional info entry. */
 export const additionalInfoEntrySchema = z.object({
   title: text(pluginLimits.infoTitle),
-  description: z.string().max(pluginLimits.infoDescription),
+  description: z.string().check(z.maxLength(pluginLimits.infoDescription)),
 });
 export type AdditionalInfoEntry = z.infer<typeof additionalInfoEntrySchema>;
 export const additionalInfoListSchema = z.array(z.object({ title: z.string(), description: z.string() }));
 
 /** 4.2 Additional info: entries are added to what this plugin wrote about the user before. */
-export const additionalInfoBodySchema = z.object({
+export const additionalInfoBodySchema = z.strictObject({
   userId: idSchema,
   additionalInfo: z
     .array(additionalInfoEntrySchema)
-    .min(1, 'must hold at least one entry')
-    .max(pluginLimits.additionalInfo, `must hold at most ${pluginLimits.additionalInfo} entries`),
+    .check(
+      z.minLength(1, 'must hold at least one entry'),
+      z.maxLength(pluginLimits.additionalInfo, `must hold at most ${pluginLimits.additionalInfo} entries`),
+    ),
 });
 export type AdditionalInfoBody = z.infer<typeof additionalInfoBodySchema>;
 
@@ -177,7 +181,7 @@ export type AdditionalInfoBody = z.infer<typeof additionalInfoBodySchema>;
 /** A mission planner address: http(s), at most 2048 characters; null switches it off. */
 export const pluginAddressSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
-  .max(2048, 'must be at most 2048 characters');
+  .check(z.maxLength(2048, 'must be at most 2048 characters'));
 
 /** A plugin as an administrator sees it: never its secret. */
 export const adminPluginSchema = z.object({
@@ -186,13 +190,13 @@ export const adminPluginSchema = z.object({
   environment: environmentSchema,
   permissions: z.array(pluginPermissionSchema),
   orgIds: z.array(z.string()),
-  capabilitiesUrl: z.string().nullable(),
-  candidatesUrl: z.string().nullable(),
+  capabilitiesUrl: z.nullable(z.string()),
+  candidatesUrl: z.nullable(z.string()),
 });
 export type AdminPlugin = z.infer<typeof adminPluginSchema>;
 export const adminPluginListSchema = z.array(adminPluginSchema);
 
-export const pluginParamsSchema = z.object({ clientId: idSchema });
+export const pluginParamsSchema = z.strictObject({ clientId: idSchema });
 
 /** An org an administrator can grant a plugin. */
 export const adminOrgListSchema = z.array(z.object({ orgId: z.string(), name: z.string() }));
@@ -202,23 +206,28 @@ export const adminOrgListSchema = z.array(z.object({ orgId: z.string(), name: z.
  * starts with `sandbox-` and a production plugin's must not.
  */
 export const createPluginBodySchema = z
-  .object({
+  .strictObject({
     name: text(pluginLimits.name),
     environment: environmentSchema,
-    clientId: z
-      .string()
-      .regex(
-        /^[a-z0-9][a-z0-9._-]{2,63}$/,
-        'must be 3 to 64 lowercase letters, digits, . _ - (starting with a letter or digit)',
-      )
-      .optional(),
+    clientId: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^[a-z0-9][a-z0-9._-]{2,63}$/,
+            'must be 3 to 64 lowercase letters, digits, . _ - (starting with a letter or digit)',
+          ),
+        ),
+    ),
   })
-  .refine(
-    (body) => body.clientId === undefined || isSandboxClientId(body.clientId) === (body.environment === 'sandbox'),
-    {
-      message: 'a sandbox plugin id starts with "sandbox-" and a production one does not',
-      path: ['clientId'],
-    },
+  .check(
+    z.refine(
+      (body) => body.clientId === undefined || isSandboxClientId(body.clientId) === (body.environment === 'sandbox'),
+      {
+        message: 'a sandbox plugin id starts with "sandbox-" and a production one does not',
+        path: ['clientId'],
+      },
+    ),
   );
 export type CreatePluginBody = z.infer<typeof createPluginBodySchema>;
 
@@ -226,12 +235,13 @@ export type CreatePluginBody = z.infer<typeof createPluginBodySchema>;
 export const pluginWithSecretSchema = z.object({ plugin: adminPluginSchema, clientSecret: z.string() });
 export type PluginWithSecret = z.infer<typeof pluginWithSecretSchema>;
 
-export const setPluginPermissionsBodySchema = z.object({
-  permissions: z.array(pluginPermissionSchema).max(pluginPermissions.length),
+/** Administration request bodies: unknown keys are refused. */
+export const setPluginPermissionsBodySchema = z.strictObject({
+  permissions: z.array(pluginPermissionSchema).check(z.maxLength(pluginPermissions.length)),
 });
-export const setPluginOrgsBodySchema = z.object({ orgIds: z.array(idSchema).max(200) });
-export const setPluginAddressesBodySchema = z.object({
-  capabilitiesUrl: pluginAddressSchema.nullable(),
-  candidatesUrl: pluginAddressSchema.nullable(),
+export const setPluginOrgsBodySchema = z.strictObject({ orgIds: z.array(idSchema).check(z.maxLength(200)) });
+export const setPluginAddressesBodySchema = z.strictObject({
+  capabilitiesUrl: z.nullable(pluginAddressSchema),
+  candidatesUrl: z.nullable(pluginAddressSchema),
 });
 export type SetPluginAddressesBody = z.infer<typeof setPluginAddressesBodySchema>;

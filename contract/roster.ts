@@ -2,7 +2,7 @@
  * Extension: the signed-in trainer's roster, so a trainer picks a class, a
  * student and a lesson instead of typing ids.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const rosterSchema = z.object({
   classes: z.array(

@@ -3,7 +3,7 @@
  * clients for demos and tools, token issuance and refresh. The sandbox routes
  * answer only when the service runs as a sandbox.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema } from './common.ts';
 
 export const sandboxUserSchema = z.object({
@@ -34,5 +34,8 @@ export const sandboxClientsSchema = z.object({
 });
 export type SandboxClients = z.infer<typeof sandboxClientsSchema>;
 
-export const tokenRequestSchema = z.object({ userId: idSchema, clientId: idSchema });
-export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(256) });
+/** Request bodies: unknown keys are refused. */
+export const tokenRequestSchema = z.strictObject({ userId: idSchema, clientId: idSchema });
+export const refreshRequestSchema = z.strictObject({
+  refreshToken: z.string().check(z.minLength(1), z.maxLength(256)),
+});

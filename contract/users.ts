@@ -3,12 +3,12 @@
  * user's full profile, friends, pictures and anonymous accounts.
  * Lists the interface leaves open ("full list not shown") stay plain strings.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema } from './common.ts';
 
 export const handleSchema = z
   .string()
-  .regex(/^@[A-Za-z0-9._-]{1,64}$/, 'must start with @ and use letters, digits, . _ -');
+  .check(z.regex(/^@[A-Za-z0-9._-]{1,64}$/, 'must start with @ and use letters, digits, . _ -'));
 
 /** 2.1 User summary: embedded in comments, the base of every profile. */
 export const userSummarySchema = z.object({
@@ -18,15 +18,15 @@ export const userSummarySchema = z.object({
   userType: z.string(),
   accountType: z.string(),
   country: z.string(),
-  profilePic: z.string().nullable(),
-  coverPhoto: z.string().nullable(),
+  profilePic: z.nullable(z.string()),
+  coverPhoto: z.nullable(z.string()),
   userId: z.string(),
   anonymous: z.boolean(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** 2.2 Full profile: the summary less `anonymous`, plus the fields below. */
-export const fullProfileSchema = userSummarySchema.omit({ anonymous: true }).extend({
+export const fullProfileSchema = z.extend(z.omit(userSummarySchema, { anonymous: true }), {
   position: z.null(),
   role: z.null(),
   organizationRoles: z.object({ afsc: z.string() }),
@@ -51,16 +51,16 @@ export const parentFlagsSchema = z.object({
 export type ParentFlags = z.infer<typeof parentFlagsSchema>;
 
 /** 2.3 Friend profile: optional fields are present on some elements only. */
-export const friendProfileSchema = userSummarySchema.extend({
+export const friendProfileSchema = z.extend(userSummarySchema, {
   parentFlags: parentFlagsSchema,
-  displayDutyTitle: z.string().optional(),
-  gender: z.string().optional(),
-  civilianGrade: z.string().optional(),
-  civilianBand: z.string().optional(),
-  jobSeriesNumber: z.string().optional(),
-  jobTitle: z.string().optional(),
-  militaryGrade: z.string().optional(),
-  displayRank: z.string().optional(),
+  displayDutyTitle: z.optional(z.string()),
+  gender: z.optional(z.string()),
+  civilianGrade: z.optional(z.string()),
+  civilianBand: z.optional(z.string()),
+  jobSeriesNumber: z.optional(z.string()),
+  jobTitle: z.optional(z.string()),
+  militaryGrade: z.optional(z.string()),
+  displayRank: z.optional(z.string()),
 });
 export type FriendProfile = z.infer<typeof friendProfileSchema>;
 export const friendListSchema = z.array(friendProfileSchema);
@@ -68,15 +68,16 @@ export const friendListSchema = z.array(friendProfileSchema);
 /** Pictures travel as a JSON string of base64-encoded JPEG data. */
 export const base64JpegSchema = z
   .string()
-  .min(4)
-  .regex(/^\/9j\/[A-Za-z0-9+/]*={0,2}$/, 'must be base64 JPEG data');
+  .check(z.minLength(4), z.regex(/^\/9j\/[A-Za-z0-9+/]*={0,2}$/, 'must be base64 JPEG data'));
 
-/** 4.3 Create anonymous user: the body the app sends. */
-export const createAnonymousBodySchema = z.object({
-  handle: z.string().regex(/^@anon-[A-Za-z0-9._-]{1,58}$/, 'must start with @anon- followed by letters, digits, . _ -'),
-  userType: z.string().min(1).max(64),
-  accountType: z.string().min(1).max(64),
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code'),
+/** 4.3 Create anonymous user: the body the app sends (unknown keys are refused). */
+export const createAnonymousBodySchema = z.strictObject({
+  handle: z
+    .string()
+    .check(z.regex(/^@anon-[A-Za-z0-9._-]{1,58}$/, 'must start with @anon- followed by letters, digits, . _ -')),
+  userType: z.string().check(z.minLength(1), z.maxLength(64)),
+  accountType: z.string().check(z.minLength(1), z.maxLength(64)),
+  country: z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code')),
   profilePic: z.null(),
   coverPhoto: z.null(),
   userId: idSchema,
@@ -87,7 +88,7 @@ export type CreateAnonymousBody = z.infer<typeof createAnonymousBodySchema>;
 /** A session the app uses with the user token (extension; token issuance is not shown). */
 export const sessionSchema = z.object({
   token: z.string(),
-  expiresIn: z.number().int().positive(),
+  expiresIn: z.number().check(z.int(), z.positive()),
   refreshToken: z.string(),
 });
 export type Session = z.infer<typeof sessionSchema>;
@@ -100,4 +101,4 @@ export const createAnonymousResponseSchema = z.object({
 export type CreateAnonymousResponse = z.infer<typeof createAnonymousResponseSchema>;
 
 /** Path parameter of the picture-by-id extension. */
-export const pictureParamsSchema = z.object({ pictureId: idSchema });
+export const pictureParamsSchema = z.strictObject({ pictureId: idSchema });

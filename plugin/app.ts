@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { candidatesRequestSchema, capabilitiesRequestSchema } from '../contract/mission-planner.ts';
 import { verifyBasic } from './basic-auth.ts';
 import { deriveCapabilities } from './capabilities.ts';
@@ -39,7 +39,7 @@ export function createPluginApp(config: PluginConfig): Hono {
     await next();
   });
 
-  async function input<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S> | Response> {
+  async function input<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S> | Response> {
     let json: unknown;
     try {
       json = await request.json();

@@ -5,7 +5,7 @@
  * missing_permission) reads as "no data of that kind", so a plugin with
  * fewer permissions still answers, on less evidence.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   badgeAssertionListSchema,
   badgeListSchema,
@@ -27,7 +27,7 @@ export function platformClient(config: PluginConfig) {
   const authorization = basicHeader(config.PLUGIN_CLIENT_ID, config.PLUGIN_CLIENT_SECRET);
 
   /** GETs a path; undefined when the plugin lacks the API set. */
-  async function read<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | undefined> {
+  async function read<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.output<S> | undefined> {
     let response: Response;
     try {
       response = await fetch(`${config.PLATFORM_URL}${path}`, {
@@ -53,7 +53,7 @@ export function platformClient(config: PluginConfig) {
   async function perUsers<T>(
     path: string,
     userIds: readonly string[],
-    schema: z.ZodType<T[]>,
+    schema: z.ZodMiniType<T[]>,
   ): Promise<T[] | undefined> {
     const out: T[] = [];
     for (let start = 0; start < userIds.length; start += usersPerRead) {

@@ -5,7 +5,7 @@
  * storage audit must not find.
  */
 import type { APIRequestContext } from '@playwright/test';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { coreEndpoints } from '../../contract/endpoints';
 import type { SandboxUser } from '../../contract/sandbox';
 import { demoIds } from '../../server/seed/demo-ids';
@@ -13,7 +13,7 @@ import { demoIds } from '../../server/seed/demo-ids';
 export const DASHBOARD_CLIENT = demoIds.apps.training;
 export const NO_TRAINING_CLIENT = demoIds.apps.noTraining;
 
-async function parsed<S extends z.ZodType>(
+async function parsed<S extends z.ZodMiniType>(
   response: Awaited<ReturnType<APIRequestContext['get']>>,
   schema: S,
 ): Promise<z.output<S>> {

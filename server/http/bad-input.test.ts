@@ -68,6 +68,14 @@ describe.each(withBody)('body of %s', (_name, endpoint) => {
     await expectError(reply, 400, 'invalid_input');
     expect(errorBodySchema.parse(reply.body).error.issues?.length).toBeGreaterThan(0);
   });
+  it('refuses an unknown field by name', async () => {
+    const reply = await send('{"bogusField": 1}');
+    await expectError(reply, 400, 'invalid_input');
+    expect(errorBodySchema.parse(reply.body).error.issues).toContainEqual({
+      path: 'body.bogusField',
+      message: 'is not a known field',
+    });
+  });
   it('answers an empty body with 400', async () => {
     await expectError(await send(''), 400, 'invalid_input');
   });

@@ -1,10 +1,12 @@
 /**
  * Reading a request's input safely: the body with a byte limit and JSON
  * errors mapped to 400/413/415, query strings without duplicates, and zod
- * issues turned into the error body's `issues`.
+ * issues turned into the error body's `issues`. Unknown fields and
+ * parameters are refused by the contract's input schemas themselves
+ * (`z.strictObject`), so a misspelt one is never silently dropped.
  */
 import type { MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type ErrorIssue, limits } from '../../contract/common.ts';
 import { HttpError } from '../errors.ts';
 
@@ -84,7 +86,7 @@ export function readQuery(url: string): Record<string, string> {
 }
 
 /** Maps zod issues onto `{ path, message }`, prefixed with where the value came from. */
-export function toIssues(where: 'body' | 'query' | 'params', error: z.ZodError): ErrorIssue[] {
+export function toIssues(where: 'body' | 'query' | 'params', error: z.core.$ZodError): ErrorIssue[] {
   return error.issues.flatMap((issue) => {
     const base = [where, ...issue.path.map(String)].join('.');
     if (issue.code === 'unrecognized_keys') {
@@ -95,28 +97,15 @@ export function toIssues(where: 'body' | 'query' | 'params', error: z.ZodError):
 }
 
 /** Parses a value, throwing the 400 with field issues on failure. */
-export function parseInput<S extends z.ZodType>(
+export function parseInput<S extends z.ZodMiniType>(
   where: 'body' | 'query' | 'params',
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const result = strict(schema).safeParse(value);
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = toIssues(where, result.error);
   const first = issues[0];
   const summary = first ? `${first.path} ${first.message}` : 'is invalid';
   throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${summary}`, issues);
-}
-
-const strictCache = new WeakMap<z.ZodType, z.ZodType>();
-
-/** Unknown fields are refused, so a misspelt filter or field is never silently dropped. */
-function strict<S extends z.ZodType>(schema: S): S {
-  if (!(schema instanceof z.ZodObject)) return schema;
-  let cached = strictCache.get(schema);
-  if (!cached) {
-    cached = schema.strict();
-    strictCache.set(schema, cached);
-  }
-  return cached as S;
 }

@@ -5,7 +5,7 @@
  * `checkResponses` is on). Handlers read only validated input.
  */
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AuthKind, Endpoint } from '../../contract/endpoint.ts';
 import { HttpError } from '../errors.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from './auth.ts';
@@ -19,7 +19,7 @@ type CallerOf<A extends AuthKind> = A extends 'user' | 'training'
       ? AppClient
       : undefined;
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface HandlerInput<E extends Endpoint> {
   readonly caller: CallerOf<E['auth']>;

@@ -7,7 +7,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
-import { coreEndpoints } from '../../contract/endpoints';
+import { sessionEndpoints } from '../../contract/endpoints/sessions';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { profileQueries } from '../features/profile/api/profile-queries';
 import { call } from '../lib/api/client';
@@ -42,7 +42,7 @@ function SignOutButton({ session }: { readonly session: CurrentSession }) {
   const [confirming, setConfirming] = useState(false);
   const anonymous = session.method === 'anonymous';
   const signOut = useMutation({
-    mutationFn: () => call(coreEndpoints.signOut, {}),
+    mutationFn: () => call(sessionEndpoints.signOut, {}),
     // The local session ends whatever the service says: signing out must always work.
     // The session gate below then sends the person to sign in (or to a new anonymous profile).
     onSettled: () => sessionStore.end('signed-out', session.userId),

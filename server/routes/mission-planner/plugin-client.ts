@@ -5,7 +5,7 @@
  * checked against the contract. It never throws: every way a plugin can fail
  * becomes a PluginFailure the dashboard shows.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { PluginFailure } from '../../../contract/mission-planner.ts';
 
 /** Largest plugin answer the service reads. */
@@ -22,7 +22,7 @@ export type PluginOutcome<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly failure: PluginFailure };
 
-export async function callPlugin<S extends z.ZodType>(
+export async function callPlugin<S extends z.ZodMiniType>(
   call: PluginCall,
   schema: S,
 ): Promise<PluginOutcome<z.output<S>>> {
@@ -43,7 +43,7 @@ export async function callPlugin<S extends z.ZodType>(
   }
 }
 
-async function exchange<S extends z.ZodType>(
+async function exchange<S extends z.ZodMiniType>(
   call: PluginCall,
   schema: S,
   signal: AbortSignal,

@@ -6,7 +6,7 @@
  */
 
 import type { Endpoint, ResponseOf } from '../../../contract/endpoint';
-import { coreEndpoints } from '../../../contract/endpoints';
+import { sessionEndpoints } from '../../../contract/endpoints/sessions';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { type CurrentSession, sessionStore } from '../session/session-store';
 import { ApiError, isApiError } from './api-error';
@@ -25,7 +25,7 @@ async function renew(stale: CurrentSession): Promise<CurrentSession | null> {
   }
   try {
     const issued = await request(
-      coreEndpoints.refreshToken,
+      sessionEndpoints.refreshToken,
       { body: { refreshToken: latest.refreshToken } },
       { config: getRuntimeConfig() },
     );

@@ -4,7 +4,7 @@
  * profile all show them. 404 means no picture, so it resolves to null.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { coreEndpoints } from '../../../contract/endpoints';
+import { profileEndpoints } from '../../../contract/endpoints/profile';
 import { isApiError } from './api-error';
 import { call } from './client';
 
@@ -27,7 +27,7 @@ export const pictureQueries = {
   byId: (pictureId: string) =>
     queryOptions({
       queryKey: [...pictureQueries.all(), pictureId] as const,
-      queryFn: ({ signal }) => orNoPicture(call(coreEndpoints.picture, { params: { pictureId }, signal })),
+      queryFn: ({ signal }) => orNoPicture(call(profileEndpoints.picture, { params: { pictureId }, signal })),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };

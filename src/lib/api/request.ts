@@ -1,19 +1,19 @@
 /**
- * The one fetch wrapper. It takes an endpoint from contract/endpoints.ts,
+ * The one fetch wrapper. It takes a contract endpoint (contract/endpoints/),
  * picks the base address by `endpoint.base`, adds the credentials the
  * endpoint's auth kind asks for, parses the answer with the endpoint's schema
  * and throws one `ApiError`. No toasts, redirects or session handling here:
  * `client.ts` adds the session on top.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { errorBodySchema } from '../../../contract/common';
 import type { DashboardConfig } from '../../../contract/config';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../../../contract/endpoint';
 import { ApiError } from './api-error';
 
-type ParamsPart<E extends Endpoint> = E['params'] extends z.ZodType ? { params: ParamsOf<E> } : { params?: never };
-type QueryPart<E extends Endpoint> = E['query'] extends z.ZodType ? { query?: QueryOf<E> } : { query?: never };
-type BodyPart<E extends Endpoint> = E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: never };
+type ParamsPart<E extends Endpoint> = E['params'] extends z.ZodMiniType ? { params: ParamsOf<E> } : { params?: never };
+type QueryPart<E extends Endpoint> = E['query'] extends z.ZodMiniType ? { query?: QueryOf<E> } : { query?: never };
+type BodyPart<E extends Endpoint> = E['body'] extends z.ZodMiniType ? { body: BodyOf<E> } : { body?: never };
 
 export type RequestInput<E extends Endpoint> = ParamsPart<E> & QueryPart<E> & BodyPart<E> & { signal?: AbortSignal };
 

@@ -5,7 +5,7 @@
  * missing_scope) the query resolves to null and the pages ask for typed ids.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { coreEndpoints } from '../../../contract/endpoints';
+import { rosterEndpoints } from '../../../contract/endpoints/roster';
 import type { Roster } from '../../../contract/roster';
 import { isApiError } from './api-error';
 import { call } from './client';
@@ -17,7 +17,7 @@ export const rosterQueries = {
       queryKey: [...rosterQueries.all(), 'mine'] as const,
       queryFn: async ({ signal }): Promise<Roster | null> => {
         try {
-          return await call(coreEndpoints.roster, { signal });
+          return await call(rosterEndpoints.roster, { signal });
         } catch (error) {
           if (isApiError(error) && (error.status === 404 || error.code === 'missing_scope')) return null;
           throw error;

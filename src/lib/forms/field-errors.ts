@@ -3,7 +3,7 @@
  * issues (path `['text']`) and the service's `issues` (path `body.text`)
  * alike. The first problem per field wins.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { isApiError } from '../api/api-error';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

@@ -4,17 +4,17 @@
  * localStorage so a reload keeps the person signed in. Components read it
  * with `useSession`; the API client renews and ends it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Session } from '../../../contract/users';
 import { CURRENT_USER_KEY, readItem, removeItem, removeUserData, userKey, writeItem } from '../storage/app-storage';
 
 export type SignInMethod = 'sandbox' | 'token' | 'anonymous';
 
 const storedSessionSchema = z.object({
-  token: z.string().min(1),
-  refreshToken: z.string().nullable(),
+  token: z.string().check(z.minLength(1)),
+  refreshToken: z.nullable(z.string()),
   /** Milliseconds since the epoch; null when unknown (a pasted token). */
-  expiresAt: z.number().nullable(),
+  expiresAt: z.nullable(z.number()),
   method: z.enum(['sandbox', 'token', 'anonymous']),
 });
 type StoredSession = z.infer<typeof storedSessionSchema>;

@@ -4,7 +4,8 @@
  * tells the userId). Only the userId and the tokens are kept.
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { coreEndpoints } from '../../../../contract/endpoints';
+import { profileEndpoints } from '../../../../contract/endpoints/profile';
+import { sandboxEndpoints } from '../../../../contract/endpoints/sandbox';
 import { call } from '../../../lib/api/client';
 import { request } from '../../../lib/api/request';
 import { getRuntimeConfig } from '../../../lib/config/runtime-config';
@@ -15,14 +16,14 @@ export const authQueries = {
   demoUsers: () =>
     queryOptions({
       queryKey: [...authQueries.all(), 'demo-users'] as const,
-      queryFn: ({ signal }) => call(coreEndpoints.sandboxUsers, { signal }),
+      queryFn: ({ signal }) => call(sandboxEndpoints.sandboxUsers, { signal }),
     }),
 };
 
 export function useDemoSignIn() {
   return useMutation({
     mutationFn: async (userId: string) => {
-      const session = await call(coreEndpoints.sandboxToken, {
+      const session = await call(sandboxEndpoints.sandboxToken, {
         body: { userId, clientId: getRuntimeConfig().clientId },
       });
       sessionStore.start(userId, session, 'sandbox');
@@ -38,7 +39,7 @@ export function cleanToken(pasted: string): string {
 export function useTokenSignIn() {
   return useMutation({
     mutationFn: async (token: string): Promise<{ trainer: boolean }> => {
-      const profile = await request(coreEndpoints.myProfile, {}, { config: getRuntimeConfig(), token });
+      const profile = await request(profileEndpoints.myProfile, {}, { config: getRuntimeConfig(), token });
       sessionStore.start(profile.userId, { token }, 'token');
       return { trainer: profile.trainer };
     },

@@ -1,7 +1,7 @@
 /** Student comments (section 4.1): list by filters, add one. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment, CommentFilters, CreateCommentBody } from '../../../../contract/comments';
-import { coreEndpoints } from '../../../../contract/endpoints';
+import { commentEndpoints } from '../../../../contract/endpoints/comments';
 import { call } from '../../../lib/api/client';
 
 export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
@@ -12,7 +12,7 @@ export const commentQueries = {
   list: (filters: CommentFilters) =>
     queryOptions({
       queryKey: [...commentQueries.lists(), filters] as const,
-      queryFn: ({ signal }) => call(coreEndpoints.listComments, { query: filters, signal }),
+      queryFn: ({ signal }) => call(commentEndpoints.listComments, { query: filters, signal }),
     }),
 };
 
@@ -29,7 +29,7 @@ function belongsIn(filters: CommentFilters, comment: Comment, body: CreateCommen
 export function useCreateComment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateCommentBody) => call(coreEndpoints.createComment, { body }),
+    mutationFn: (body: CreateCommentBody) => call(commentEndpoints.createComment, { body }),
     onSuccess: (comment, body) => {
       // Shown at once in every list it belongs to (lists are newest first), then confirmed by a refetch.
       for (const [key, list] of queryClient.getQueriesData<Comment[]>({ queryKey: commentQueries.lists() })) {

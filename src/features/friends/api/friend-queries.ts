@@ -1,6 +1,6 @@
 /** The signed-in person's friends (section 4.3). */
 import { queryOptions } from '@tanstack/react-query';
-import { coreEndpoints } from '../../../../contract/endpoints';
+import { profileEndpoints } from '../../../../contract/endpoints/profile';
 import { call } from '../../../lib/api/client';
 
 export const friendQueries = {
@@ -8,6 +8,6 @@ export const friendQueries = {
   mine: () =>
     queryOptions({
       queryKey: [...friendQueries.all(), 'mine'] as const,
-      queryFn: ({ signal }) => call(coreEndpoints.myFriends, { signal }),
+      queryFn: ({ signal }) => call(profileEndpoints.myFriends, { signal }),
     }),
 };

@@ -5,8 +5,8 @@
  * in memory.
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import { plannerEndpoints } from '../../../../contract/endpoints/mission-planner';
 import type { PlannerCandidatesBody, PlannerCapabilitiesBody } from '../../../../contract/mission-planner';
-import { pluginEndpoints } from '../../../../contract/plugin-endpoints';
 import { call } from '../../../lib/api/client';
 
 export const missionPlannerQueries = {
@@ -14,18 +14,18 @@ export const missionPlannerQueries = {
   plugins: () =>
     queryOptions({
       queryKey: [...missionPlannerQueries.all(), 'plugins'] as const,
-      queryFn: ({ signal }) => call(pluginEndpoints.plannerPlugins, { signal }),
+      queryFn: ({ signal }) => call(plannerEndpoints.plannerPlugins, { signal }),
     }),
 };
 
 export function useCapabilitiesSearch() {
   return useMutation({
-    mutationFn: (body: PlannerCapabilitiesBody) => call(pluginEndpoints.plannerCapabilities, { body }),
+    mutationFn: (body: PlannerCapabilitiesBody) => call(plannerEndpoints.plannerCapabilities, { body }),
   });
 }
 
 export function useCandidatesSearch() {
   return useMutation({
-    mutationFn: (body: PlannerCandidatesBody) => call(pluginEndpoints.plannerCandidates, { body }),
+    mutationFn: (body: PlannerCandidatesBody) => call(plannerEndpoints.plannerCandidates, { body }),
   });
 }

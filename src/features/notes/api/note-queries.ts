@@ -1,6 +1,6 @@
 /** Training notes (section 4.4), under the notes base address: list, read, create, delete. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { coreEndpoints } from '../../../../contract/endpoints';
+import { noteEndpoints } from '../../../../contract/endpoints/notes';
 import { type CreateNoteBody, type NoteCategory, type NoteFilters, noteCategories } from '../../../../contract/notes';
 import { call } from '../../../lib/api/client';
 
@@ -20,20 +20,20 @@ export const noteQueries = {
   list: (filters: NoteFilters) =>
     queryOptions({
       queryKey: [...noteQueries.lists(), filters] as const,
-      queryFn: ({ signal }) => call(coreEndpoints.listNotes, { query: filters, signal }),
+      queryFn: ({ signal }) => call(noteEndpoints.listNotes, { query: filters, signal }),
     }),
   details: () => [...noteQueries.all(), 'detail'] as const,
   detail: (noteId: string) =>
     queryOptions({
       queryKey: [...noteQueries.details(), noteId] as const,
-      queryFn: ({ signal }) => call(coreEndpoints.getNote, { query: { noteId }, signal }),
+      queryFn: ({ signal }) => call(noteEndpoints.getNote, { query: { noteId }, signal }),
     }),
 };
 
 export function useCreateNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateNoteBody) => call(coreEndpoints.createNote, { body }),
+    mutationFn: (body: CreateNoteBody) => call(noteEndpoints.createNote, { body }),
     onSuccess: (note) => {
       queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, note);
       return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
@@ -44,7 +44,7 @@ export function useCreateNote() {
 export function useRemoveNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (noteId: string) => call(coreEndpoints.removeNote, { body: { noteId } }),
+    mutationFn: (noteId: string) => call(noteEndpoints.removeNote, { body: { noteId } }),
     onSuccess: (_result, noteId) => {
       queryClient.removeQueries({ queryKey: noteQueries.detail(noteId).queryKey });
       return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });

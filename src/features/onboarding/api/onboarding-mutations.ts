@@ -3,7 +3,7 @@
  * the handle and userId, the platform answers with the profile and a session.
  */
 import { useMutation } from '@tanstack/react-query';
-import { coreEndpoints } from '../../../../contract/endpoints';
+import { profileEndpoints } from '../../../../contract/endpoints/profile';
 import type { CreateAnonymousBody } from '../../../../contract/users';
 import { call } from '../../../lib/api/client';
 import { sessionStore } from '../../../lib/session/session-store';
@@ -35,7 +35,7 @@ export function anonymousProfileBody(): CreateAnonymousBody {
 export function useCreateAnonymousProfile() {
   return useMutation({
     mutationFn: async () => {
-      const { profile, session } = await call(coreEndpoints.createAnonymous, { body: anonymousProfileBody() });
+      const { profile, session } = await call(profileEndpoints.createAnonymous, { body: anonymousProfileBody() });
       sessionStore.start(profile.userId, session, 'anonymous');
     },
   });

@@ -1,6 +1,6 @@
 /** The signed-in person's own profile, picture and cover photo (section 4.3). */
 import { queryOptions } from '@tanstack/react-query';
-import { coreEndpoints } from '../../../../contract/endpoints';
+import { profileEndpoints } from '../../../../contract/endpoints/profile';
 import { call } from '../../../lib/api/client';
 import { orNoPicture } from '../../../lib/api/picture-queries';
 
@@ -9,18 +9,18 @@ export const profileQueries = {
   me: () =>
     queryOptions({
       queryKey: [...profileQueries.all(), 'me'] as const,
-      queryFn: ({ signal }) => call(coreEndpoints.myProfile, { signal }),
+      queryFn: ({ signal }) => call(profileEndpoints.myProfile, { signal }),
     }),
   picture: () =>
     queryOptions({
       queryKey: [...profileQueries.all(), 'picture'] as const,
-      queryFn: ({ signal }) => orNoPicture(call(coreEndpoints.myPicture, { signal })),
+      queryFn: ({ signal }) => orNoPicture(call(profileEndpoints.myPicture, { signal })),
       staleTime: 5 * 60_000,
     }),
   cover: () =>
     queryOptions({
       queryKey: [...profileQueries.all(), 'cover'] as const,
-      queryFn: ({ signal }) => orNoPicture(call(coreEndpoints.myCover, { signal })),
+      queryFn: ({ signal }) => orNoPicture(call(profileEndpoints.myCover, { signal })),
       staleTime: 5 * 60_000,
     }),
 };

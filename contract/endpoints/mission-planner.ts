@@ -1,0 +1,50 @@
+/** Extension: the mission planner for the dashboard (the service asks the plugins). */
+import { defineEndpoint } from '../endpoint.ts';
+import {
+  plannerCandidatesBodySchema,
+  plannerCandidatesResponseSchema,
+  plannerCapabilitiesBodySchema,
+  plannerCapabilitiesResponseSchema,
+  plannerPluginListSchema,
+} from '../mission-planner.ts';
+
+const PLANNER = 'Mission planner';
+
+export const plannerEndpoints = {
+  plannerPlugins: defineEndpoint({
+    method: 'GET',
+    path: '/mission-planner/v1/plugins',
+    base: 'platform',
+    auth: 'user',
+    tag: PLANNER,
+    summary: 'Plugins offered for mission planner search (trainers, or apps with the training scope)',
+    response: plannerPluginListSchema,
+    extension: true,
+  }),
+  plannerCapabilities: defineEndpoint({
+    method: 'POST',
+    path: '/mission-planner/v1/capabilities',
+    base: 'platform',
+    auth: 'user',
+    tag: PLANNER,
+    summary:
+      "Send the capabilities search request to each plugin offered (or those named); each plugin's answer or failure",
+    body: plannerCapabilitiesBodySchema,
+    response: plannerCapabilitiesResponseSchema,
+    extension: true,
+    noStore: true,
+  }),
+  plannerCandidates: defineEndpoint({
+    method: 'POST',
+    path: '/mission-planner/v1/candidates',
+    base: 'platform',
+    auth: 'user',
+    tag: PLANNER,
+    summary:
+      "Send the candidate search request to each plugin offered (or those named); each plugin's answer or failure",
+    body: plannerCandidatesBodySchema,
+    response: plannerCandidatesResponseSchema,
+    extension: true,
+    noStore: true,
+  }),
+} as const;

@@ -1,0 +1,29 @@
+/** Extension: refreshing and ending a session. */
+import { z } from 'zod/mini';
+import { defineEndpoint } from '../endpoint.ts';
+import { refreshRequestSchema } from '../sandbox.ts';
+import { sessionSchema } from '../users.ts';
+
+export const sessionEndpoints = {
+  refreshToken: defineEndpoint({
+    method: 'POST',
+    path: '/auth/v1/token/refresh',
+    base: 'platform',
+    auth: 'none',
+    tag: 'Sessions',
+    summary: 'Trade a refresh token (single use) for a new session',
+    body: refreshRequestSchema,
+    response: sessionSchema,
+    extension: true,
+  }),
+  signOut: defineEndpoint({
+    method: 'POST',
+    path: '/auth/v1/sign-out',
+    base: 'platform',
+    auth: 'user',
+    tag: 'Sessions',
+    summary: 'End the session of the presented token and its refresh token',
+    response: z.object({ success: z.boolean() }),
+    extension: true,
+  }),
+} as const;
