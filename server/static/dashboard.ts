@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import type { Hono } from 'hono';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context, Hono } from 'hono';
 import type { DashboardConfig } from '../../contract/config.ts';
 import type { Settings } from '../config.ts';
 
@@ -66,18 +67,18 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
   const root = resolve(settings.DASHBOARD_DIR);
   const csp = dashboardCsp(settings);
   const indexFile = join(root, 'index.html');
-  const assets = new Map<string, Buffer>();
+  const assets = new Map<string, Asset>();
 
-  const readAsset = (path: string): Buffer | undefined => {
+  const readAsset = (path: string): Asset | undefined => {
     const file = normalize(join(root, path));
     // Inside root only (not a sibling such as `dist-private/`), one cache entry per file however it is spelt.
     if (!file.startsWith(root + sep)) return undefined;
     const cached = assets.get(file);
     if (cached) return cached;
     if (!existsSync(file) || !statSync(file).isFile()) return undefined;
-    const content = readFileSync(file);
-    assets.set(file, content);
-    return content;
+    const asset: Asset = { raw: readFileSync(file), compressible: compressible.has(extname(file)) };
+    assets.set(file, asset);
+    return asset;
   };
 
   app.get('/config.json', (c) => {
@@ -91,10 +92,10 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
     if (apiPrefixes.some((prefix) => lower.startsWith(prefix)) || lower === '/docs') return next();
     const extension = extname(path);
     if (extension) {
-      const content = readAsset(path);
-      if (!content) return next();
+      const asset = readAsset(path);
+      if (!asset) return next();
       const immutable = path.startsWith('/assets/');
-      return c.body(new Uint8Array(content), 200, {
+      return send(c, asset, {
         'Content-Type': types[extension] ?? 'application/octet-stream',
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
@@ -102,11 +103,46 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
     if (!existsSync(indexFile)) {
       return c.text('The dashboard is not built yet: run `npm run build`, then reload.', 503);
     }
-    const html = readAsset('/index.html') ?? Buffer.from('');
-    return c.body(new Uint8Array(html), 200, {
+    const html = readAsset('/index.html');
+    if (!html) return next();
+    return send(c, html, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
       'Content-Security-Policy': csp,
     });
   });
+}
+
+interface Asset {
+  readonly raw: Buffer;
+  readonly compressible: boolean;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const compressible = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest']);
+
+/**
+ * Sends a file compressed as the browser accepts (brotli, else gzip), each
+ * encoding made once per file and kept in memory: the files are few and small.
+ */
+function send(c: Context, asset: Asset, headers: Record<string, string>) {
+  const accepted = c.req.header('accept-encoding') ?? '';
+  let body = asset.raw;
+  const sent: Record<string, string> = { ...headers };
+  if (asset.compressible) {
+    sent.Vary = 'Accept-Encoding';
+    if (/\bbr\b/.test(accepted)) {
+      asset.br ??= brotliCompressSync(asset.raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: asset.raw.length },
+      });
+      body = asset.br;
+      sent['Content-Encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepted)) {
+      asset.gzip ??= gzipSync(asset.raw, { level: 9 });
+      body = asset.gzip;
+      sent['Content-Encoding'] = 'gzip';
+    }
+  }
+  return c.body(new Uint8Array(body), 200, sent);
 }

@@ -26,6 +26,8 @@ export interface StartOptions {
   readonly bases?: ReadonlyArray<'platform' | 'notes'>;
   /** Share another service's database (a second listener, e.g. production mode). */
   readonly db?: Db;
+  /** Serve the built dashboard from DASHBOARD_DIR, as `main.ts` does. */
+  readonly serveDashboard?: boolean;
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
@@ -38,6 +40,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     settings,
     now: () => Math.floor(Date.now() / 1000) + offset,
     checkResponses: true,
+    serveDashboard: options.serveDashboard ?? false,
     ...(options.bases ? { bases: options.bases } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

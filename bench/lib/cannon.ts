@@ -1,0 +1,92 @@
+/**
+ * autocannon runs against a URL, and the side-by-side comparison with bare
+ * Node: each round measures bare Node and then the target for the same
+ * duration, so both see the same machine state; figures are medians over
+ * the rounds.
+ */
+import autocannon from 'autocannon';
+import { median } from './stats.ts';
+
+export interface LoadSpec {
+  readonly method?: 'GET' | 'POST' | 'PUT';
+  readonly path: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+export interface Measure {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+  readonly requests: number;
+  /** Failed requests by error code (timeouts as TIMEOUT). */
+  readonly errorCodes: Readonly<Record<string, number>>;
+}
+
+export async function cannon(base: string, spec: LoadSpec, connections: number, seconds: number): Promise<Measure> {
+  const instance = autocannon({
+    url: base + spec.path,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    method: spec.method ?? 'GET',
+    ...(spec.headers ? { headers: spec.headers } : {}),
+    ...(spec.body !== undefined ? { body: spec.body } : {}),
+  });
+  const errorCodes: Record<string, number> = {};
+  instance.on('reqError', (error) => {
+    const code = error.code ?? (/timeout/i.test(error.message) ? 'TIMEOUT' : error.message.slice(0, 40));
+    errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+  });
+  const result = await instance;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    errorCodes,
+  };
+}
+
+export interface SideBySide {
+  readonly target: Measure;
+  readonly bare: Measure;
+  /** Median over rounds of target req/s ÷ bare req/s. */
+  readonly ratio: number;
+}
+
+/** Medians over `rounds` of (bare Node, then target), each `seconds` long. */
+export async function sideBySide(
+  bareUrl: string,
+  targetUrl: string,
+  spec: LoadSpec,
+  options: { rounds: number; seconds: number; connections: number },
+): Promise<SideBySide> {
+  const bare: Measure[] = [];
+  const target: Measure[] = [];
+  // Warm both up (JIT, SQLite page cache) before anything counts.
+  await cannon(bareUrl, { path: '/' }, options.connections, 1);
+  await cannon(targetUrl, spec, options.connections, 1);
+  for (let round = 0; round < options.rounds; round++) {
+    bare.push(await cannon(bareUrl, { path: '/' }, options.connections, options.seconds));
+    target.push(await cannon(targetUrl, spec, options.connections, options.seconds));
+  }
+  const summarize = (runs: Measure[]): Measure => ({
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    errorCodes: Object.assign({}, ...runs.map((r) => r.errorCodes)),
+  });
+  return {
+    target: summarize(target),
+    bare: summarize(bare),
+    ratio: median(target.map((t, i) => t.rps / (bare[i]?.rps ?? Number.NaN))),
+  };
+}

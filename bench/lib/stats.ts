@@ -1,0 +1,35 @@
+/** Small statistics and formatting helpers shared by the benchmarks. */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+export function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}
+
+export function fixed(value: number, digits = 1): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : '–';
+}
+
+export function int(value: number): string {
+  return Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–';
+}
+
+/** "✅ met" or "❌ missed" for a target. */
+export function verdict(met: boolean): string {
+  return met ? 'met' : '**missed**';
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

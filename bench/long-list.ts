@@ -1,0 +1,157 @@
+/**
+ * A long list: a trainer whose one student has 10,000 comments opens that
+ * filter in Chromium. Time to first rows (from applying the filter in the
+ * page, and from a cold navigation to the filtered URL) and smoothness while
+ * scrolling to the end (long tasks over 50 ms, PerformanceObserver 'longtask').
+ */
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS, sandboxSession, storeSession } from './lib/browser.ts';
+import { buildDashboard } from './lib/build.ts';
+import { startHotStudentService } from './lib/bulk.ts';
+import { type Section, section, table, target } from './lib/report.ts';
+import { int, median } from './lib/stats.ts';
+
+export interface LongListOptions {
+  readonly comments: number;
+  readonly runs: number;
+  /** How long to scroll (or less, at the end of the list). */
+  readonly scrollSeconds: number;
+}
+
+/** Records long tasks and when the first comment row of a list appears. */
+const instrument = () => {
+  const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+  w.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // No longtask support: the figures say so (none recorded).
+  }
+};
+
+const ROW = 'ol.card-list > li';
+
+async function waitForRows(page: Page, expected: number, since: number): Promise<number> {
+  // The first rows of the new list: the count heading says `expected` and at least one row is in the DOM.
+  const handle = await page.waitForFunction(
+    ({ row, expected }) => {
+      const count = document.querySelector('#comment-list-heading .count')?.textContent ?? '';
+      return document.querySelector(row) && count.includes(String(expected)) ? performance.now() : false;
+    },
+    { row: ROW, expected },
+    { polling: 'raf', timeout: 120_000 },
+  );
+  return Number(await handle.jsonValue()) - since;
+}
+
+/** Scrolls down with the mouse wheel (to the end, or for `seconds`) and returns the long tasks that started meanwhile. */
+async function scroll(page: Page, seconds: number): Promise<{ tasks: number[]; seconds: number; pixels: number }> {
+  await page.mouse.move(600, 400);
+  const startedAt = await page.evaluate(() => performance.now());
+  const until = Date.now() + seconds * 1000;
+  let last = -1;
+  for (let step = 0; Date.now() < until; step++) {
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(16);
+    if (step % 20 === 19) {
+      const y = await page.evaluate(() => window.scrollY);
+      if (y === last) break;
+      last = y;
+    }
+  }
+  await page.waitForTimeout(300);
+  const endedAt = await page.evaluate(() => performance.now());
+  const tasks = await page.evaluate(
+    (from) =>
+      (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
+        .filter((t) => t.start >= from)
+        .map((t) => t.duration),
+    startedAt,
+  );
+  const pixels = await page.evaluate(() => window.scrollY);
+  return { tasks, seconds: (endedAt - startedAt) / 1000, pixels };
+}
+
+export async function longListBench(options: LongListOptions): Promise<Section> {
+  const s = section('A long list');
+  const built = await buildDashboard();
+  const service = await startHotStudentService(options.comments, built.dir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const { trainerId, hotStudentId, otherStudentId, hotComments, otherComments } = service.facts;
+    const base = service.url;
+    const inApp: number[] = [];
+    const cold: number[] = [];
+    const renderTasks: number[] = [];
+    const scrolls: { tasks: number[]; seconds: number; pixels: number }[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addInitScript(instrument);
+      const page = await context.newPage();
+      await storeSession(page, base, await sandboxSession(base, trainerId));
+
+      // In the page: from the other student's comments, apply the filter of the student with many.
+      await page.goto(`${base}/comments?studentId=${encodeURIComponent(otherStudentId)}`);
+      await waitForRows(page, otherComments, 0);
+      const select = page.locator(`form[aria-label="Filter comments"] select:has(option[value="${hotStudentId}"])`);
+      await select.selectOption(hotStudentId);
+      const clickedAt = await page.evaluate(() => {
+        const button = [
+          ...document.querySelectorAll('form[aria-label="Filter comments"] button[type="submit"]'),
+        ][0] as HTMLButtonElement;
+        const at = performance.now();
+        button.click();
+        return at;
+      });
+      inApp.push(await waitForRows(page, hotComments, clickedAt));
+
+      // Cold: a navigation straight to the filtered address (cache warm from the page above).
+      await page.goto(`${base}/comments?studentId=${encodeURIComponent(hotStudentId)}`);
+      cold.push(await waitForRows(page, hotComments, 0));
+      await page.waitForTimeout(500);
+      const during = await page.evaluate(() =>
+        (window as unknown as { __longTasks: { duration: number }[] }).__longTasks.map((t) => t.duration),
+      );
+      renderTasks.push(Math.max(0, ...during));
+      scrolls.push(await scroll(page, options.scrollSeconds));
+      await context.close();
+    }
+    const scrollTasks = scrolls.flatMap((r) => r.tasks);
+    const inAppMedian = median(inApp);
+    s.lines.push(
+      `The demo sandbox plus ${int(hotComments)} comments about one student (the seed generator's hot student, \`seedBulk\` in server/seed/bulk.ts), read by their trainer \`${trainerId}\`; the dashboard built in this run, served by \`server/main.ts\`; Chromium headless, 1280×900, ${options.runs} run(s). "Apply filter" is the time from clicking Apply filters (coming from a student with ${otherComments} comment(s)) to the first rows of the ${int(hotComments)}-row list; "cold" is from navigation start of \`/comments?studentId=…\` to the first rows. Scrolling is the mouse wheel, 1,200 px every ~16 ms, for ${options.scrollSeconds} s or to the end of the list.`,
+      '',
+      table(
+        ['measure', 'median', 'runs'],
+        [
+          ['apply filter → first rows', `${int(inAppMedian)} ms`, inApp.map((v) => int(v)).join(', ')],
+          ['cold navigation → first rows', `${int(median(cold))} ms`, cold.map((v) => int(v)).join(', ')],
+          [
+            'longest task while the list first renders',
+            `${int(median(renderTasks))} ms`,
+            renderTasks.map((v) => int(v)).join(', '),
+          ],
+          [
+            'long tasks (> 50 ms) while scrolling',
+            String(scrollTasks.length),
+            scrolls.map((r) => `${r.tasks.length} in ${r.seconds.toFixed(1)} s, ${int(r.pixels)} px`).join('; '),
+          ],
+          ['longest task while scrolling', `${int(Math.max(0, ...scrollTasks))} ms`, ''],
+        ],
+      ),
+    );
+    target(s, 'first rows < 300 ms after applying the filter', inAppMedian < 300, `${int(inAppMedian)} ms`);
+    target(
+      s,
+      'no long task while scrolling',
+      scrollTasks.length === 0,
+      `${scrollTasks.length} long tasks, longest ${int(Math.max(0, ...scrollTasks))} ms`,
+    );
+  } finally {
+    await browser.close();
+    await service.stop();
+  }
+  return s;
+}

@@ -1,0 +1,159 @@
+/**
+ * `npm run bench [-- name ...] [--quick]`: runs the benchmarks named (all
+ * when none is), writes `bench/results/report.md` (and `results.json`
+ * beside it), and prints the report. See bench/README.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { bundleBench } from './bundle.ts';
+import { growthBench } from './growth.ts';
+import { removeBuilds, repoRoot } from './lib/build.ts';
+import { type BulkSize, bulkSizes } from './lib/bulk.ts';
+import { render, type Section } from './lib/report.ts';
+import { loadBench } from './load.ts';
+import { longListBench } from './long-list.ts';
+import { pagesBench } from './pages.ts';
+import { peerBench } from './peer.ts';
+import { serviceBench } from './service.ts';
+
+interface Bench {
+  readonly name: string;
+  readonly about: string;
+  readonly run: () => Promise<Section>;
+}
+
+/** `--quick`: fewer and shorter rounds and the smaller databases, to check that everything runs. */
+const quick = process.argv.includes('--quick');
+const flag = (name: string): string | undefined =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const number = (name: string, fallback: number): number => {
+  const value = Number(flag(name) ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+};
+const size = (flag('size') ?? (quick ? '100k' : '1m')) as BulkSize;
+if (!bulkSizes.includes(size)) throw new Error(`--size must be one of ${bulkSizes.join(', ')}`);
+const rounds = number('rounds', quick ? 1 : 3);
+const seconds = number('seconds', quick ? 2 : 3);
+
+const benches: Bench[] = [
+  {
+    name: 'bundle',
+    about: 'gzipped JS/CSS of each route and of the first page, as a ratio to the floor',
+    run: bundleBench,
+  },
+  {
+    name: 'pages',
+    about: 'Lighthouse (performance, accessibility, best practices, LCP, TBT, CLS) of every page',
+    run: async () =>
+      pagesBench({
+        runs: number('lighthouse-runs', 1),
+        preset: flag('lighthouse-preset') === 'desktop' ? 'desktop' : 'mobile',
+      }),
+  },
+  {
+    name: 'list',
+    about: 'a 10,000-comment list in Chromium: time to first rows, long tasks while scrolling',
+    run: () =>
+      longListBench({
+        comments: number('list-comments', 10_000),
+        runs: number('list-runs', quick ? 1 : 3),
+        scrollSeconds: number('scroll-seconds', quick ? 3 : 8),
+      }),
+  },
+  {
+    name: 'service',
+    about: 'autocannon on five routes beside bare Node: req/s, p50, p99, ratio (1,000,000 comments)',
+    run: () => serviceBench({ size, rounds, seconds }),
+  },
+  {
+    name: 'peer',
+    about: 'comments of one student, this service against json-server 0.17 on the same 10,000 rows',
+    run: () => peerBench({ rounds, seconds }),
+  },
+  {
+    name: 'growth',
+    about: 'comments read and notes list at 10k, 100k and 1M rows: latency, start-up, RSS',
+    run: () => growthBench({ sizes: quick ? ['10k', '100k'] : bulkSizes, rounds: quick ? 1 : 2, seconds }),
+  },
+  {
+    name: 'load',
+    about: '1,000 connections for 20 s on a read and a write route: errors, drops, memory',
+    run: () =>
+      loadBench({ size, connections: number('connections', 1000), seconds: number('load-seconds', quick ? 5 : 20) }),
+  },
+];
+
+function usage(): string {
+  return [
+    'usage: npm run bench -- [name ...]',
+    '',
+    ...benches.map((b) => `  ${b.name.padEnd(8)} ${b.about}`),
+    '',
+    'With no name every benchmark runs. The report goes to bench/results/report.md.',
+    '',
+    'options: --quick (short rounds, smaller databases), --size=10k|100k|1m (service and load database),',
+    '         --rounds=N --seconds=N (autocannon), --lighthouse-runs=N, --lighthouse-preset=mobile|desktop,',
+    '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
+    '         --connections=N --load-seconds=N (load)',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage());
+    return;
+  }
+  const names = args.filter((arg) => !arg.startsWith('-'));
+  const unknown = names.filter((name) => !benches.some((b) => b.name === name));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark: ${unknown.join(', ')}\n\n${usage()}`);
+    process.exit(2);
+  }
+  const chosen = names.length === 0 ? benches : benches.filter((b) => names.includes(b.name));
+  const sections: Section[] = [];
+  const started = Date.now();
+  const startLoad = loadavg()[0] ?? 0;
+  for (const bench of chosen) {
+    const t0 = Date.now();
+    console.error(`[bench] ${bench.name} …`);
+    try {
+      sections.push(await bench.run());
+    } catch (error) {
+      const failed: Section = { title: bench.name, lines: [], targets: [] };
+      failed.lines.push(
+        'The benchmark failed:',
+        '',
+        '```',
+        error instanceof Error ? (error.stack ?? error.message) : String(error),
+        '```',
+      );
+      failed.targets.push({ name: 'ran', met: false, detail: 'failed, see its section' });
+      sections.push(failed);
+      console.error(error);
+    }
+    console.error(`[bench] ${bench.name} done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  removeBuilds();
+  const meta = [
+    `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; benchmarks: ${chosen.map((b) => b.name).join(', ')}; ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
+    `Load average (1 min) at the start ${startLoad.toFixed(2)}, at the end ${loadavg()[0]?.toFixed(2)}${startLoad > 0.7 * cpus().length ? ' — **the machine was busy with other work: absolute figures are low and noisy; the side-by-side ratios less so**' : ''}.`,
+  ];
+  const report = render(sections, meta);
+  const dir = join(repoRoot, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'report.md'), report);
+  writeFileSync(join(dir, 'results.json'), `${JSON.stringify(sections, null, 2)}\n`);
+  console.log(report);
+  console.error(`[bench] report written to bench/results/report.md`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
