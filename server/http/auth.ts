@@ -50,6 +50,8 @@ export class Authenticator {
   private readonly pluginById;
   private readonly pluginPermissions;
   private readonly pluginOrgs;
+  /** Apps and their scopes change only by an administrator's hand in the database, not at run time. */
+  private readonly apps = new Map<string, AppClient>();
 
   constructor(
     db: Db,
@@ -81,14 +83,20 @@ export class Authenticator {
 
   /** The app behind a client id, refusing a sandbox app on a production service. */
   app(clientId: string): AppClient {
-    const row = this.appById.get(clientId);
-    if (!row) throw unauthorized(`Unknown app client id "${clientId.slice(0, 80)}"`);
-    this.refuseSandboxOnProduction(row.environment, 'app client id');
-    return {
-      clientId: row.client_id,
-      environment: row.environment,
-      scopes: new Set(this.scopesOfApp.all(clientId).map((scope) => scope.scope)),
-    };
+    let app = this.apps.get(clientId);
+    if (!app) {
+      const row = this.appById.get(clientId);
+      if (!row) throw unauthorized(`Unknown app client id "${clientId.slice(0, 80)}"`);
+      app = {
+        clientId: row.client_id,
+        environment: row.environment,
+        scopes: new Set(this.scopesOfApp.all(clientId).map((scope) => scope.scope)),
+      };
+      // Only known apps are kept, so unknown ids cannot grow the cache.
+      this.apps.set(clientId, app);
+    }
+    this.refuseSandboxOnProduction(app.environment, 'app client id');
+    return app;
   }
 
   /** The signed-in user behind `Authorization: Bearer <token>` (or the bare token). */

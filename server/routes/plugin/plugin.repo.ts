@@ -3,6 +3,8 @@
  * given lists already checked against the plugin's access by the handlers;
  * lists of ids become `IN (?, ?, ...)` so the SQL stays portable.
  */
+
+import type { Statement } from 'better-sqlite3';
 import type {
   AdditionalInfoEntry,
   Badge,
@@ -75,6 +77,16 @@ const badgeColumns = `b.badge_id, b.kind, b.name, b.type, b.image, b.proficiency
   b.course_id, c.version AS course_version`;
 
 export function pluginRepo(db: Db) {
+  // Statements with IN lists differ only by their number of marks: prepare each once.
+  const statements = new Map<string, Statement>();
+  const prep = <P extends unknown[], R>(sql: string): Statement<P, R> => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement as unknown as Statement<P, R>;
+  };
   const badgeById = db.prepare<[string], BadgeRow>(
     `SELECT ${badgeColumns} FROM badges b LEFT JOIN courses c ON c.course_id = b.course_id WHERE b.badge_id = ?`,
   );
@@ -109,12 +121,10 @@ export function pluginRepo(db: Db) {
     const byBadge = new Map<string, { module: ModuleEntry[]; objective: ObjectiveEntry[] }>();
     for (const id of badgeIds) byBadge.set(id, { module: [], objective: [] });
     if (badgeIds.length === 0) return byBadge;
-    const rows = db
-      .prepare<string[], CriterionRow>(
-        `SELECT badge_id, kind, entry_id, name, description FROM badge_criteria
+    const rows = prep<string[], CriterionRow>(
+      `SELECT badge_id, kind, entry_id, name, description FROM badge_criteria
          WHERE badge_id IN (${marks(badgeIds.length)}) ORDER BY badge_id, kind, position, entry_id`,
-      )
-      .all(...badgeIds);
+    ).all(...badgeIds);
     for (const row of rows) {
       const criteria = byBadge.get(row.badge_id);
       if (!criteria) continue;
@@ -152,37 +162,31 @@ export function pluginRepo(db: Db) {
     /** Of `userIds`, those whose org is among `orgIds`. */
     visibleUsers(userIds: readonly string[], orgIds: readonly string[]): Set<string> {
       if (userIds.length === 0 || orgIds.length === 0) return new Set();
-      const rows = db
-        .prepare<string[], { user_id: string }>(
-          `SELECT user_id FROM users WHERE user_id IN (${marks(userIds.length)}) AND org_id IN (${marks(orgIds.length)})`,
-        )
-        .all(...userIds, ...orgIds);
+      const rows = prep<string[], { user_id: string }>(
+        `SELECT user_id FROM users WHERE user_id IN (${marks(userIds.length)}) AND org_id IN (${marks(orgIds.length)})`,
+      ).all(...userIds, ...orgIds);
       return new Set(rows.map((row) => row.user_id));
     },
 
     /** One learning record per student (a user with at least one enrollment) of the orgs. */
     records(orgIds: readonly string[]): LearningRecord[] {
       if (orgIds.length === 0) return [];
-      return db
-        .prepare<string[], LearningRecord>(
-          `SELECT u.user_id AS userId, COALESCE(u.display_duty_title, u.job_title, '') AS dutyTitle,
+      return prep<string[], LearningRecord>(
+        `SELECT u.user_id AS userId, COALESCE(u.display_duty_title, u.job_title, '') AS dutyTitle,
              u.afsc AS afsc, u.education AS education
            FROM users u
            WHERE u.org_id IN (${marks(orgIds.length)})
              AND EXISTS (SELECT 1 FROM students s WHERE s.user_id = u.user_id)
            ORDER BY u.user_id`,
-        )
-        .all(...orgIds);
+      ).all(...orgIds);
     },
 
     assertionsOf(userIds: readonly string[]): BadgeAssertion[] {
       if (userIds.length === 0) return [];
-      const rows = db
-        .prepare<string[], AssertionRow>(
-          `SELECT user_id, badge_id, name, type, image, issued_on, issuer_name, lesson_id, class_id, version_id
+      const rows = prep<string[], AssertionRow>(
+        `SELECT user_id, badge_id, name, type, image, issued_on, issuer_name, lesson_id, class_id, version_id
            FROM badge_assertions WHERE user_id IN (${marks(userIds.length)}) ORDER BY user_id, seq`,
-        )
-        .all(...userIds);
+      ).all(...userIds);
       return rows.map(toAssertion);
     },
 
@@ -239,28 +243,24 @@ export function pluginRepo(db: Db) {
     /** Badges of one kind of every course in which a member of the orgs is enrolled. */
     courseBadges(kind: 'course' | 'objective', orgIds: readonly string[]): Badge[] {
       if (orgIds.length === 0) return [];
-      const rows = db
-        .prepare<string[], BadgeRow>(
-          `SELECT ${badgeColumns} FROM badges b JOIN courses c ON c.course_id = b.course_id
+      const rows = prep<string[], BadgeRow>(
+        `SELECT ${badgeColumns} FROM badges b JOIN courses c ON c.course_id = b.course_id
            WHERE b.kind = ? AND b.course_id IN (
              SELECT k.course_id FROM students s
              JOIN classes k ON k.class_id = s.class_id
              JOIN users u ON u.user_id = s.user_id
              WHERE u.org_id IN (${marks(orgIds.length)}))
            ORDER BY b.course_id, b.badge_id`,
-        )
-        .all(kind, ...orgIds);
+      ).all(kind, ...orgIds);
       return toBadges(rows);
     },
 
     otherSkills(userIds: readonly string[]): OtherSkill[] {
       if (userIds.length === 0) return [];
-      return db
-        .prepare<string[], OtherSkill>(
-          `SELECT self_claimed_expertise AS selfClaimedExpertise, level, user_id AS userId
+      return prep<string[], OtherSkill>(
+        `SELECT self_claimed_expertise AS selfClaimedExpertise, level, user_id AS userId
            FROM other_skills WHERE user_id IN (${marks(userIds.length)}) ORDER BY user_id, position`,
-        )
-        .all(...userIds);
+      ).all(...userIds);
     },
 
     /** Adds entries and answers every entry this plugin has written about the user, oldest first. */
