@@ -14,6 +14,9 @@ interface AvatarProps {
   readonly alt?: string;
 }
 
+/** Pixel sizes matching the CSS (.avatar-small etc.), so the picture's box is known before it loads. */
+const pixels = { small: 36, medium: 48, large: 64 } as const;
+
 function initials(name: string): string {
   const letters = name
     .split(/\s+/)
@@ -25,7 +28,17 @@ function initials(name: string): string {
 export function Avatar({ pictureId, name, size = 'medium', alt = '' }: AvatarProps) {
   const picture = useQuery({ ...pictureQueries.byId(pictureId ?? ''), enabled: pictureId !== null });
   const className = `avatar avatar-${size}`;
-  if (picture.data) return <img className={className} src={picture.data} alt={alt} />;
+  if (picture.data)
+    return (
+      <img
+        className={className}
+        src={picture.data}
+        alt={alt}
+        width={pixels[size]}
+        height={pixels[size]}
+        decoding="async"
+      />
+    );
   return (
     <span
       className={`${className} avatar-placeholder`}

@@ -21,6 +21,81 @@ export function Skeleton({ label, rows = 3 }: { readonly label: string; readonly
   );
 }
 
+/** One placeholder field of a form skeleton, shaped like the real one (see form-field). */
+export type SkeletonField =
+  | { readonly kind: 'input' | 'select'; readonly hint?: boolean }
+  | { readonly kind: 'textarea'; readonly rows: number; readonly count?: boolean }
+  /** Checkboxes with their real texts (invisible), so they wrap as the real ones do. */
+  | { readonly kind: 'checkboxes'; readonly legend: string; readonly labels: readonly string[] };
+
+/** A line of placeholder text, as tall as a line of the real text in the same class. */
+export function SkeletonText({ className = '', width }: { readonly className?: string; readonly width: string }) {
+  return (
+    <span className={`skeleton-text ${className}`}>
+      <span className="skeleton-line" style={{ width }} />
+    </span>
+  );
+}
+
+/**
+ * A form while what it needs loads: the same fields, lines and buttons as the
+ * form, so nothing below moves when the form replaces it.
+ */
+export function FormSkeleton({
+  label,
+  fields,
+  buttons = 1,
+}: {
+  readonly label: string;
+  readonly fields: readonly SkeletonField[];
+  readonly buttons?: number;
+}) {
+  return (
+    <div className="form form-skeleton" role="status">
+      <span className="visually-hidden">Loading {label}…</span>
+      {fields.map((field, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder fields have no identity.
+        <div key={index} className="field" aria-hidden="true">
+          {field.kind === 'checkboxes' ? (
+            <fieldset className="checkbox-group" disabled>
+              <legend>
+                <span className="skeleton-words">{field.legend}</span>
+              </legend>
+              {field.labels.map((text) => (
+                <span key={text} className="checkbox">
+                  <span className="skeleton-checkbox" />
+                  <span className="skeleton-words">{text}</span>
+                </span>
+              ))}
+            </fieldset>
+          ) : (
+            <>
+              <SkeletonText width="30%" />
+              {field.kind !== 'textarea' && field.hint ? <SkeletonText className="field-hint" width="60%" /> : null}
+              {field.kind === 'select' ? (
+                // A select's box follows its font's normal line height, not the page's: a space in the same box.
+                <span className="skeleton-control skeleton-control-select">{'\u00a0'}</span>
+              ) : (
+                <span
+                  className="skeleton-control"
+                  style={field.kind === 'textarea' ? { height: `calc(${field.rows}lh + 0.9rem + 2px)` } : undefined}
+                />
+              )}
+              {field.kind === 'textarea' && field.count ? <SkeletonText className="field-count" width="35%" /> : null}
+            </>
+          )}
+        </div>
+      ))}
+      <div className="actions" aria-hidden="true">
+        {Array.from({ length: buttons }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder buttons have no identity.
+          <span key={index} className="skeleton-button" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 interface ErrorStateProps {
   readonly error: unknown;
   /** What failed to load, e.g. "the comments". */

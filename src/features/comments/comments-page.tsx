@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { listCommentsQuerySchema } from '../../../contract/comments';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
-import { EmptyState, ErrorState, QueryView, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, FormSkeleton, QueryView, type SkeletonField } from '../../components/states';
 import { isApiError } from '../../lib/api/api-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
@@ -12,6 +12,20 @@ import { commentFilterKeys, commentQueries, useCreateComment } from './api/comme
 import { CommentFiltersForm } from './components/comment-filters';
 import { CommentForm } from './components/comment-form';
 import { CommentList } from './components/comment-list';
+
+/** The two forms' shapes while the roster loads (see CommentFiltersForm and CommentForm). */
+const filterFields: readonly SkeletonField[] = [
+  { kind: 'select' },
+  { kind: 'select' },
+  { kind: 'select' },
+  { kind: 'select' },
+];
+const commentFields: readonly SkeletonField[] = [
+  { kind: 'select' },
+  { kind: 'select' },
+  { kind: 'select' },
+  { kind: 'textarea', rows: 5, count: true },
+];
 
 export default function CommentsPage() {
   const session = useSignedInSession();
@@ -42,23 +56,27 @@ export default function CommentsPage() {
             <section aria-labelledby="comment-filters-heading" className="panel">
               <h2 id="comment-filters-heading">Filter comments</h2>
               {roster.isPending ? (
-                <Skeleton label="your classes" rows={2} />
+                <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
               ) : roster.isError ? (
                 <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
               ) : (
                 <CommentFiltersForm key={filterKey} roster={roster.data} filters={filters} onApply={setFilters} />
               )}
             </section>
-            {roster.isPending || roster.isError ? null : (
+            {roster.isError ? null : (
               <section aria-labelledby="add-comment-heading" className="panel">
                 <h2 id="add-comment-heading">Add a comment</h2>
-                <CommentForm
-                  key={`${filters.classId ?? ''}|${filters.studentId ?? ''}`}
-                  roster={roster.data}
-                  userId={session.userId}
-                  defaults={filters}
-                  onSubmit={(body) => create.mutateAsync(body)}
-                />
+                {roster.isPending ? (
+                  <FormSkeleton label="the comment form" fields={commentFields} />
+                ) : (
+                  <CommentForm
+                    key={`${filters.classId ?? ''}|${filters.studentId ?? ''}`}
+                    roster={roster.data}
+                    userId={session.userId}
+                    defaults={filters}
+                    onSubmit={(body) => create.mutateAsync(body)}
+                  />
+                )}
               </section>
             )}
           </div>
@@ -81,7 +99,7 @@ export default function CommentsPage() {
                 </EmptyState>
               }
             >
-              {(list) => <CommentList comments={list} names={names} />}
+              {(list) => <CommentList comments={list} names={names} listKey={filterKey} />}
             </QueryView>
           </section>
         </div>

@@ -2,17 +2,34 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { idSchema } from '../../../contract/common';
-import type { NoteFilters } from '../../../contract/notes';
+import { type NoteFilters, noteCategories } from '../../../contract/notes';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
-import { EmptyState, ErrorState, LiveMessage, QueryView, Skeleton } from '../../components/states';
+import {
+  EmptyState,
+  ErrorState,
+  FormSkeleton,
+  LiveMessage,
+  QueryView,
+  type SkeletonField,
+} from '../../components/states';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { noteIdFilterKeys, noteQueries, parseCategories } from './api/note-queries';
-import { NoteFiltersForm, type NoteFilterValues } from './components/note-filters';
+import { categoryText, NoteFiltersForm, type NoteFilterValues } from './components/note-filters';
 import { NoteList } from './components/note-list';
 
 const urlKeys = [...noteIdFilterKeys, 'category'] as const;
+
+/** The filter form's shape while the roster loads (see NoteFiltersForm). */
+const filterFields: readonly SkeletonField[] = [
+  { kind: 'checkboxes', legend: 'Kinds of note', labels: noteCategories.map((category) => categoryText[category]) },
+  { kind: 'select' },
+  { kind: 'select' },
+  { kind: 'select' },
+  { kind: 'select' },
+  { kind: 'input', hint: true },
+];
 
 export default function NotesPage() {
   const location = useLocation();
@@ -57,7 +74,7 @@ export default function NotesPage() {
           <section aria-labelledby="note-filters-heading" className="panel">
             <h2 id="note-filters-heading">Filter notes</h2>
             {roster.isPending ? (
-              <Skeleton label="your classes" rows={2} />
+              <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
             ) : roster.isError ? (
               <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
             ) : (
@@ -88,7 +105,7 @@ export default function NotesPage() {
               </EmptyState>
             }
           >
-            {(list) => <NoteList notes={list} names={names} />}
+            {(list) => <NoteList notes={list} names={names} listKey={formKey} />}
           </QueryView>
         </section>
       </div>

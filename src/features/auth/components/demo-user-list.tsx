@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { SandboxUser } from '../../../../contract/sandbox';
 import { TextField } from '../../../components/form-field';
-import { EmptyState, LiveMessage, QueryView } from '../../../components/states';
+import { EmptyState, LiveMessage, QueryView, SkeletonText } from '../../../components/states';
 import { describeError } from '../../../lib/api/describe-error';
 import { authQueries, useDemoSignIn } from '../api/auth-queries';
 
@@ -33,6 +33,42 @@ function matches(user: SandboxUser, search: string): boolean {
   );
 }
 
+/**
+ * While the demo people load: the search field and the first rows of the first
+ * groups, the same size as the real ones, so the sign-in forms after the list
+ * do not jump down when it arrives.
+ */
+function DemoUsersSkeleton() {
+  return (
+    <div role="status">
+      <span className="visually-hidden">Loading the demo users…</span>
+      <div className="field" aria-hidden="true">
+        <SkeletonText width="30%" />
+        <SkeletonText className="field-hint" width="40%" />
+        <span className="skeleton-control" />
+      </div>
+      {[4, 4].map((rows, group) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder groups have no identity.
+        <div key={group} className="demo-group" aria-hidden="true">
+          <SkeletonText className="demo-group-title-skeleton" width="25%" />
+          <ul className="demo-users">
+            {Array.from({ length: rows }, (_, row) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+              <li key={row} className="demo-user">
+                <div className="demo-user-who">
+                  <SkeletonText className="person-name" width="9rem" />
+                  <SkeletonText className="demo-user-roles" width="13rem" />
+                </div>
+                <span className="skeleton-button skeleton-button-small" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function DemoUserList({ onSignedIn }: { readonly onSignedIn: (user: SandboxUser) => void }) {
   const users = useQuery(authQueries.demoUsers());
   const signIn = useDemoSignIn();
@@ -43,67 +79,71 @@ export function DemoUserList({ onSignedIn }: { readonly onSignedIn: (user: Sandb
 
   return (
     <>
-      <QueryView
-        query={users}
-        what="the demo users"
-        isEmpty={(list) => list.length === 0}
-        empty={<EmptyState title="This sandbox has no demo users">Sign in with a token instead.</EmptyState>}
-      >
-        {(list) => (
-          <>
-            <TextField
-              id="demo-user-search"
-              type="search"
-              label="Find a demo user"
-              hint="By name, handle or role."
-              value={search}
-              onChange={setSearch}
-            />
-            {list.some((user) => matches(user, deferred)) ? null : (
-              <EmptyState title="No demo user matches">
-                <p>Clear the search to see everyone.</p>
-              </EmptyState>
-            )}
-            {groups.map((group) => {
-              const members = list.filter((user) => groupOf(user) === group && matches(user, deferred));
-              if (members.length === 0) return null;
-              return (
-                <section key={group} aria-labelledby={`demo-group-${group}`} className="demo-group">
-                  <h3 id={`demo-group-${group}`}>
-                    {group} <span className="count">({members.length})</span>
-                  </h3>
-                  <ul className="demo-users">
-                    {members.map((user) => (
-                      <li key={user.userId} className="demo-user">
-                        <div className="demo-user-who">
-                          <p className="person-name">
-                            {user.firstName} {user.lastName}
-                          </p>
-                          <p className="muted demo-user-roles">
-                            {user.handle} · {describeRoles(user)}
-                          </p>
-                        </div>
-                        <button
-                          type="button"
-                          className="button button-small"
-                          disabled={signIn.isPending}
-                          onClick={() => signIn.mutate(user.userId, { onSuccess: () => onSignedIn(user) })}
-                        >
-                          Sign in
-                          <span className="visually-hidden">
-                            {' '}
-                            as {user.firstName} {user.lastName} ({user.handle})
-                          </span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              );
-            })}
-          </>
-        )}
-      </QueryView>
+      {users.isPending ? (
+        <DemoUsersSkeleton />
+      ) : (
+        <QueryView
+          query={users}
+          what="the demo users"
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState title="This sandbox has no demo users">Sign in with a token instead.</EmptyState>}
+        >
+          {(list) => (
+            <>
+              <TextField
+                id="demo-user-search"
+                type="search"
+                label="Find a demo user"
+                hint="By name, handle or role."
+                value={search}
+                onChange={setSearch}
+              />
+              {list.some((user) => matches(user, deferred)) ? null : (
+                <EmptyState title="No demo user matches">
+                  <p>Clear the search to see everyone.</p>
+                </EmptyState>
+              )}
+              {groups.map((group) => {
+                const members = list.filter((user) => groupOf(user) === group && matches(user, deferred));
+                if (members.length === 0) return null;
+                return (
+                  <section key={group} aria-labelledby={`demo-group-${group}`} className="demo-group">
+                    <h3 id={`demo-group-${group}`}>
+                      {group} <span className="count">({members.length})</span>
+                    </h3>
+                    <ul className="demo-users">
+                      {members.map((user) => (
+                        <li key={user.userId} className="demo-user">
+                          <div className="demo-user-who">
+                            <p className="person-name">
+                              {user.firstName} {user.lastName}
+                            </p>
+                            <p className="muted demo-user-roles">
+                              {user.handle} · {describeRoles(user)}
+                            </p>
+                          </div>
+                          <button
+                            type="button"
+                            className="button button-small"
+                            disabled={signIn.isPending}
+                            onClick={() => signIn.mutate(user.userId, { onSuccess: () => onSignedIn(user) })}
+                          >
+                            Sign in
+                            <span className="visually-hidden">
+                              {' '}
+                              as {user.firstName} {user.lastName} ({user.handle})
+                            </span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                );
+              })}
+            </>
+          )}
+        </QueryView>
+      )}
       <LiveMessage message={failure} tone="error" />
     </>
   );

@@ -1,7 +1,13 @@
-/** Comments newest first: who wrote each, about whom, where, and the text (as text). */
+/**
+ * Comments newest first: who wrote each, about whom, where, and the text (as text).
+ * Long lists render a page at a time (see incremental-list): rows not rendered yet
+ * fetch no pictures.
+ */
+import { memo } from 'react';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import { Avatar } from '../../../components/avatar';
+import { ShowMore, useIncrementalList } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
 
 function Person({ user, relation }: { readonly user: UserSummary; readonly relation: string }) {
@@ -22,42 +28,62 @@ function named(names: ReadonlyMap<string, string>, id: string): string {
   return names.get(id) ?? id;
 }
 
-export function CommentList({
-  comments,
+/** One row; memoised so appending a page does not re-render the rows already shown. */
+const CommentRow = memo(function CommentRow({
+  comment,
   names,
 }: {
-  readonly comments: readonly Comment[];
+  readonly comment: Comment;
   readonly names: RosterNames;
 }) {
   return (
-    <ol className="card-list">
-      {comments.map((comment) => (
-        <li key={comment.commentId} className="card">
-          <article
-            aria-label={`Comment by ${comment.author.firstName} ${comment.author.lastName} about ${comment.student.firstName} ${comment.student.lastName}`}
-          >
-            <div className="comment-people">
-              <Person user={comment.author} relation="By" />
-              <Person user={comment.student} relation="About" />
-            </div>
-            <p className="user-text">{comment.text}</p>
-            <dl className="meta">
-              <div>
-                <dt>Class</dt>
-                <dd>{named(names.classes, comment.class)}</dd>
-              </div>
-              <div>
-                <dt>Course</dt>
-                <dd>{named(names.courses, comment.course)}</dd>
-              </div>
-              <div>
-                <dt>Lesson</dt>
-                <dd>{comment.lesson ? named(names.lessons, comment.lesson) : 'No particular lesson'}</dd>
-              </div>
-            </dl>
-          </article>
-        </li>
-      ))}
-    </ol>
+    <li className="card">
+      <article
+        aria-label={`Comment by ${comment.author.firstName} ${comment.author.lastName} about ${comment.student.firstName} ${comment.student.lastName}`}
+      >
+        <div className="comment-people">
+          <Person user={comment.author} relation="By" />
+          <Person user={comment.student} relation="About" />
+        </div>
+        <p className="user-text">{comment.text}</p>
+        <dl className="meta">
+          <div>
+            <dt>Class</dt>
+            <dd>{named(names.classes, comment.class)}</dd>
+          </div>
+          <div>
+            <dt>Course</dt>
+            <dd>{named(names.courses, comment.course)}</dd>
+          </div>
+          <div>
+            <dt>Lesson</dt>
+            <dd>{comment.lesson ? named(names.lessons, comment.lesson) : 'No particular lesson'}</dd>
+          </div>
+        </dl>
+      </article>
+    </li>
+  );
+});
+
+export function CommentList({
+  comments,
+  names,
+  listKey = '',
+}: {
+  readonly comments: readonly Comment[];
+  readonly names: RosterNames;
+  /** Changes when the list is a different one (other filters): back to the first page. */
+  readonly listKey?: string;
+}) {
+  const { shown, showMore, listRef } = useIncrementalList(comments.length, listKey);
+  return (
+    <>
+      <ol className="card-list card-list-long" ref={listRef}>
+        {comments.slice(0, shown).map((comment) => (
+          <CommentRow key={comment.commentId} comment={comment} names={names} />
+        ))}
+      </ol>
+      <ShowMore shown={shown} total={comments.length} what="comments" onMore={showMore} />
+    </>
   );
 }

@@ -10,7 +10,8 @@ export interface NoteFilterValues extends RosterValues {
   readonly categories: readonly NoteCategory[];
 }
 
-const categoryText: Record<NoteCategory, string> = {
+/** The checkbox text of each kind (also the filter form's skeleton). */
+export const categoryText: Record<NoteCategory, string> = {
   lesson: 'Lesson notes: a student in a lesson',
   course: 'Course notes: a student across a course',
   user: 'User notes: about a specific user',

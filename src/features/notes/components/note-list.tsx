@@ -1,22 +1,45 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Note } from '../../../../contract/notes';
+import { ShowMore, useIncrementalList } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
 import { NoteMetadata, noteTitle } from './note-metadata';
 
-export function NoteList({ notes, names }: { readonly notes: readonly Note[]; readonly names: RosterNames }) {
+/** One row; memoised so appending a page does not re-render the rows already shown. */
+const NoteRow = memo(function NoteRow({ note, names }: { readonly note: Note; readonly names: RosterNames }) {
   return (
-    <ol className="card-list">
-      {notes.map((note) => (
-        <li key={note.noteId} className="card">
-          <article aria-labelledby={`note-${note.noteId}`}>
-            <h3 id={`note-${note.noteId}`} className="card-title">
-              <Link to={`/notes/${encodeURIComponent(note.noteId)}`}>{noteTitle(note, names)}</Link>
-            </h3>
-            <p className="user-text clamp">{note.text}</p>
-            <NoteMetadata note={note} names={names} />
-          </article>
-        </li>
-      ))}
-    </ol>
+    <li className="card">
+      <article aria-labelledby={`note-${note.noteId}`}>
+        <h3 id={`note-${note.noteId}`} className="card-title">
+          <Link to={`/notes/${encodeURIComponent(note.noteId)}`}>{noteTitle(note, names)}</Link>
+        </h3>
+        <p className="user-text clamp">{note.text}</p>
+        <NoteMetadata note={note} names={names} />
+      </article>
+    </li>
+  );
+});
+
+/** Notes, a page at a time for long lists (see incremental-list). */
+export function NoteList({
+  notes,
+  names,
+  listKey = '',
+}: {
+  readonly notes: readonly Note[];
+  readonly names: RosterNames;
+  /** Changes when the list is a different one (other filters): back to the first page. */
+  readonly listKey?: string;
+}) {
+  const { shown, showMore, listRef } = useIncrementalList(notes.length, listKey);
+  return (
+    <>
+      <ol className="card-list card-list-long" ref={listRef}>
+        {notes.slice(0, shown).map((note) => (
+          <NoteRow key={note.noteId} note={note} names={names} />
+        ))}
+      </ol>
+      <ShowMore shown={shown} total={notes.length} what="notes" onMore={showMore} />
+    </>
   );
 }

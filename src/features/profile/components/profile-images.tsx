@@ -5,7 +5,7 @@ import { profileQueries } from '../api/profile-queries';
 export function CoverPhoto() {
   const cover = useQuery(profileQueries.cover());
   if (cover.isPending) return <div className="cover cover-loading" aria-hidden="true" />;
-  if (cover.data) return <img className="cover" src={cover.data} alt="Your profile cover" />;
+  if (cover.data) return <img className="cover" src={cover.data} alt="Your profile cover" width={1280} height={192} />;
   return (
     <div className="cover cover-placeholder">
       <span>{cover.isError ? 'The cover photo could not be loaded.' : 'No cover photo'}</span>
@@ -16,7 +16,15 @@ export function CoverPhoto() {
 export function ProfilePicture({ initials }: { readonly initials: string }) {
   const picture = useQuery(profileQueries.picture());
   if (picture.data)
-    return <img className="avatar avatar-xlarge profile-picture" src={picture.data} alt="Your avatar" />;
+    return (
+      <img
+        className="avatar avatar-xlarge profile-picture"
+        src={picture.data}
+        alt="Your avatar"
+        width={112}
+        height={112}
+      />
+    );
   return (
     <span
       className="avatar avatar-xlarge avatar-placeholder profile-picture"

@@ -1,0 +1,104 @@
+/**
+ * Long lists render a page of rows at once and more as the person scrolls:
+ * a sentinel after the last row (IntersectionObserver) appends the next
+ * page before it comes into view; a "Show more" button does the same for
+ * keyboard and screen-reader users (and where there is no observer), and a
+ * polite live count says how many are shown.
+ */
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+
+/** Rows rendered at once: enough to fill a tall screen, few enough to render in one short task. */
+export const FIRST_PAGE = 50;
+/** Rows appended each time: small enough that appending stays well under a 50 ms task. */
+export const NEXT_PAGE = 50;
+
+export interface IncrementalList {
+  /** How many rows to render now. */
+  readonly shown: number;
+  readonly showMore: (focusFirstNew?: boolean) => void;
+  /** The list element: after a "Show more" click, focus goes to the first new row. */
+  readonly listRef: RefObject<HTMLOListElement | null>;
+}
+
+/** The number of rows to render from a list of `total`; back to the first page when `resetKey` changes. */
+export function useIncrementalList(total: number, resetKey: string): IncrementalList {
+  const [state, setState] = useState({ key: resetKey, shown: FIRST_PAGE });
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusIndex = useRef<number | null>(null);
+  // A new filter (a new list) starts from the first page again, in the same render.
+  const current = state.key === resetKey ? state : { key: resetKey, shown: FIRST_PAGE };
+  if (current !== state) setState(current);
+  const shown = Math.min(current.shown, total);
+
+  const showMore = useCallback(
+    (focusFirstNew = false) => {
+      if (focusFirstNew) focusIndex.current = shown;
+      setState((previous) => ({ key: previous.key, shown: Math.min(total, previous.shown + NEXT_PAGE) }));
+    },
+    [shown, total],
+  );
+
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null || index >= shown) return;
+    focusIndex.current = null;
+    const row = listRef.current?.children[index];
+    if (row instanceof HTMLElement) {
+      row.tabIndex = -1;
+      row.focus();
+    }
+  }, [shown]);
+
+  return { shown, showMore, listRef };
+}
+
+interface ShowMoreProps {
+  readonly shown: number;
+  readonly total: number;
+  /** Plural noun for the rows, e.g. "comments". */
+  readonly what: string;
+  readonly onMore: (focusFirstNew?: boolean) => void;
+}
+
+const formatCount = new Intl.NumberFormat('en').format;
+
+/** After the list: the sentinel that loads more on scroll, the live count and the "Show more" button. */
+export function ShowMore({ shown, total, what, onMore }: ShowMoreProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = shown < total;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!more || !element || typeof IntersectionObserver === 'undefined') return;
+    // A fresh observer after each page reports at once whether the sentinel is still near the
+    // screen, so a fast scroll keeps appending one page per frame rather than all at once.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          onMore();
+        }
+      },
+      { rootMargin: '0px 0px 1200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [more, onMore]);
+
+  if (total <= FIRST_PAGE) return null;
+  return (
+    <div className="show-more">
+      <div ref={sentinel} className="show-more-sentinel" aria-hidden="true" />
+      <p className="show-more-count" role="status">
+        {more
+          ? `Showing ${formatCount(shown)} of ${formatCount(total)} ${what}`
+          : `Showing all ${formatCount(total)} ${what}`}
+      </p>
+      {more ? (
+        <button type="button" className="button button-secondary" onClick={() => onMore(true)}>
+          Show more {what}
+        </button>
+      ) : null}
+    </div>
+  );
+}
