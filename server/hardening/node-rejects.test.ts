@@ -1,0 +1,40 @@
+/**
+ * Requests Node's HTTP parser rejects before the app sees them still get the
+ * one error body, from the real `server/main.ts` process.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../contract/common.ts';
+import { type ChildService, freePort, startChildService } from './child-service.ts';
+import { rawSend } from './raw-http.ts';
+
+let child: ChildService;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'node-rejects-'));
+  child = await startChildService({ database: join(dir, 'db.sqlite'), port: await freePort(18480, 18489) });
+}, 60_000);
+afterAll(async () => {
+  await child.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('requests Node rejects', () => {
+  it('answer headers over the limit with 431 and the error body', async () => {
+    const request = `GET /sandbox/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+    const reply = await rawSend(child.port, Buffer.from(request));
+    expect(reply.status).toBe(431);
+    expect(errorBodySchema.parse(JSON.parse(reply.body)).error.code).toBe('payload_too_large');
+  });
+
+  it('answer a request line that is not HTTP with 400 and the error body, and keep serving', async () => {
+    const reply = await rawSend(child.port, Buffer.from('NOT HTTP AT ALL\r\n\r\n'));
+    expect(reply.status).toBe(400);
+    expect(errorBodySchema.parse(JSON.parse(reply.body)).error.code).toBe('bad_request');
+    const after = await fetch(`${child.url}/sandbox/v1/users`);
+    expect(after.status).toBe(200);
+  });
+});
