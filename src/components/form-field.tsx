@@ -18,6 +18,15 @@ export function describedBy(id: string, hint: unknown, error: unknown): string |
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** What ties a control to its label's hint and error, and says it is required or invalid. */
+function controlAria(id: string, hint: unknown, error: unknown, required: boolean | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+    'aria-required': required || undefined,
+  } as const;
+}
+
 function FieldFrame({ id, label, hint, error, required, children }: FieldFrameProps) {
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
@@ -66,9 +75,7 @@ export function TextField({
         value={value}
         autoComplete={autoComplete ?? 'off'}
         spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-required={required || undefined}
+        {...controlAria(id, hint, error, required)}
         onChange={(event) => onChange(event.target.value)}
       />
     </FieldFrame>
@@ -99,9 +106,7 @@ export function TextAreaField({
         id={id}
         value={value}
         rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-required={required || undefined}
+        {...controlAria(id, hint, error, required)}
         onChange={(event) => onChange(event.target.value)}
       />
       {maxLength ? (
@@ -142,9 +147,7 @@ export function SelectField({
       <select
         id={id}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-required={required || undefined}
+        {...controlAria(id, hint, error, required)}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{emptyLabel}</option>
