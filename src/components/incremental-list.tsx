@@ -5,7 +5,7 @@
  * keyboard and screen-reader users (and where there is no observer), and a
  * polite live count says how many are shown.
  */
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** Rows rendered at once: enough to fill a tall screen, few enough to render in one short task. */
 export const FIRST_PAGE = 50;
@@ -100,5 +100,37 @@ export function ShowMore({ shown, total, what, onMore }: ShowMoreProps) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A card list that renders a page at a time: the first page at once, more as
+ * the person scrolls or presses "Show more". `listKey` changes when the list
+ * is a different one (other filters), which starts again at the first page.
+ */
+export function IncrementalCardList<T>({
+  items,
+  keyOf,
+  renderItem,
+  what,
+  listKey,
+}: {
+  readonly items: readonly T[];
+  readonly keyOf: (item: T) => string;
+  readonly renderItem: (item: T) => ReactNode;
+  /** What the items are, for "Show more comments" and the live count. */
+  readonly what: string;
+  readonly listKey: string;
+}) {
+  const { shown, showMore, listRef } = useIncrementalList(items.length, listKey);
+  return (
+    <>
+      <ol className="card-list card-list-long" ref={listRef}>
+        {items.slice(0, shown).map((item) => (
+          <Fragment key={keyOf(item)}>{renderItem(item)}</Fragment>
+        ))}
+      </ol>
+      <ShowMore shown={shown} total={items.length} what={what} onMore={showMore} />
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { memo } from 'react';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import { Avatar } from '../../../components/avatar';
-import { ShowMore, useIncrementalList } from '../../../components/incremental-list';
+import { IncrementalCardList } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
 
 function Person({ user, relation }: { readonly user: UserSummary; readonly relation: string }) {
@@ -75,15 +75,13 @@ export function CommentList({
   /** Changes when the list is a different one (other filters): back to the first page. */
   readonly listKey?: string;
 }) {
-  const { shown, showMore, listRef } = useIncrementalList(comments.length, listKey);
   return (
-    <>
-      <ol className="card-list card-list-long" ref={listRef}>
-        {comments.slice(0, shown).map((comment) => (
-          <CommentRow key={comment.commentId} comment={comment} names={names} />
-        ))}
-      </ol>
-      <ShowMore shown={shown} total={comments.length} what="comments" onMore={showMore} />
-    </>
+    <IncrementalCardList
+      items={comments}
+      keyOf={(comment) => comment.commentId}
+      renderItem={(comment) => <CommentRow comment={comment} names={names} />}
+      what="comments"
+      listKey={listKey}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Note } from '../../../../contract/notes';
-import { ShowMore, useIncrementalList } from '../../../components/incremental-list';
+import { IncrementalCardList } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
 import { NoteMetadata, noteTitle } from './note-metadata';
 
@@ -31,15 +31,13 @@ export function NoteList({
   /** Changes when the list is a different one (other filters): back to the first page. */
   readonly listKey?: string;
 }) {
-  const { shown, showMore, listRef } = useIncrementalList(notes.length, listKey);
   return (
-    <>
-      <ol className="card-list card-list-long" ref={listRef}>
-        {notes.slice(0, shown).map((note) => (
-          <NoteRow key={note.noteId} note={note} names={names} />
-        ))}
-      </ol>
-      <ShowMore shown={shown} total={notes.length} what="notes" onMore={showMore} />
-    </>
+    <IncrementalCardList
+      items={notes}
+      keyOf={(note) => note.noteId}
+      renderItem={(note) => <NoteRow note={note} names={names} />}
+      what="notes"
+      listKey={listKey}
+    />
   );
 }
