@@ -20,12 +20,18 @@ export const errorIssueSchema = z.object({
 });
 export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
-/** The only error body the service sends, for every 4xx and 5xx. */
+/**
+ * The only error body the service sends, for every 4xx and 5xx. `requestId`
+ * is the request's id (echoed in the X-Request-Id header too): the service
+ * always sends it; it is optional here so bodies from a platform that does
+ * not still parse.
+ */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     issues: z.optional(z.array(errorIssueSchema)),
+    requestId: z.optional(z.string()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -3,6 +3,7 @@
  * validated at start-up: a bad value stops the program naming the setting.
  */
 import { z } from 'zod';
+import { logLevels } from './logger.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
@@ -35,6 +36,9 @@ const settingsSchema = z.object({
   PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Lowest level written: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  /** `1`: one log line per request (request id, method, route pattern, status, duration). */
   LOG_REQUESTS: z
     .enum(['0', '1'])
     .default('0')

@@ -13,8 +13,16 @@ export class HttpError extends Error {
     super(message);
   }
 
-  toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) } };
+  /** The one error body; `requestId` is the request's id (X-Request-Id), so a report leads to its log line. */
+  toBody(requestId?: string): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.issues ? { issues: this.issues } : {}),
+        ...(requestId ? { requestId } : {}),
+      },
+    };
   }
 }
 

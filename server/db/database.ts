@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { logger } from '../logger.ts';
 
 export type Db = Database.Database;
 
@@ -43,5 +44,6 @@ export function migrate(db: Db): string[] {
       record.run(name, Math.floor(Date.now() / 1000));
     })();
   }
+  if (pending.length > 0) logger.info({ migrations: pending }, `Applied ${pending.length} migration(s)`);
   return pending;
 }

@@ -9,7 +9,7 @@ import { errorBodySchema, limits } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
-import { call, startService, type TestService } from '../test/harness.ts';
+import { call, type Reply, startService, type TestService } from '../test/harness.ts';
 import { loadWorld } from '../test/world.ts';
 import { basicHeader } from './auth.ts';
 
@@ -40,11 +40,14 @@ const withBody = all.filter(([, e]) => e.body);
 const withQuery = all.filter(([, e]) => e.query);
 const pathOf = (e: Endpoint) => e.path.replace(/:(\w+)/g, 'x');
 
-async function expectError(reply: { status: number; body: unknown }, status: number, code?: string) {
+async function expectError(reply: Reply, status: number, code?: string) {
   expect(reply.status).toBe(status);
   const { error } = errorBodySchema.parse(reply.body);
   if (code) expect(error.code).toBe(code);
   expect(error.message.length).toBeGreaterThan(0);
+  // Every error body names its request, as the X-Request-Id header does.
+  expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(error.requestId).toBe(reply.headers.get('x-request-id'));
 }
 
 describe.each(withBody)('body of %s', (_name, endpoint) => {
