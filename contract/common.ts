@@ -71,6 +71,13 @@ export const limits = {
   idList: 200,
 } as const;
 
+/**
+ * Text with something in it besides whitespace. A pattern rather than a
+ * refinement (the same rule: `\S` is what `trim()` does not remove), so the
+ * OpenAPI document carries it.
+ */
+export const notBlank = () => z.regex(/\S/, 'must not be blank');
+
 /** An opaque identifier: non-empty, bounded, no surrounding whitespace. */
 export const idSchema = z
   .string()

@@ -5,7 +5,7 @@
  * enumerations the interface closes are zod enums.
  */
 import { z } from 'zod/mini';
-import { idSchema } from './common.ts';
+import { idSchema, notBlank } from './common.ts';
 
 export const knowledgeLevels = ['apprentice', 'journeyman', 'craftsman', 'superintendent'] as const;
 export const knowledgeLevelSchema = z.enum(knowledgeLevels);
@@ -34,10 +34,9 @@ export const plannerLimits = {
   title: 200,
 } as const;
 
-const titleSchema = z.string().check(
-  z.maxLength(plannerLimits.title, `must be at most ${plannerLimits.title} characters`),
-  z.refine((value) => value.trim().length > 0, 'must not be blank'),
-);
+const titleSchema = z
+  .string()
+  .check(z.maxLength(plannerLimits.title, `must be at most ${plannerLimits.title} characters`), notBlank());
 
 /** An AFSC such as 3D0X2, 1N051 or 11F3: letters and digits, at most 10. */
 export const afscSchema = z
