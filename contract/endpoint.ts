@@ -48,6 +48,8 @@ export interface Endpoint {
   readonly noStore?: boolean;
   /** The plugin API set a plugin must have been granted (auth: plugin). */
   readonly permission?: string;
+  /** An example request body, shown (and sent by "try it") in the API reference. */
+  readonly bodyExample?: unknown;
 }
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

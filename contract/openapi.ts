@@ -135,6 +135,7 @@ const errorResponse = (description: string) => ({
 
 function operation(name: string, endpoint: Endpoint): JsonSchema {
   const notes: string[] = [];
+  if (endpoint.extension) notes.push('Extension: not part of the platform interface.');
   if (endpoint.auth === 'training') notes.push('Requires the training scope on the calling app.');
   if (endpoint.permission) notes.push(`Requires the plugin API set "${endpoint.permission}".`);
   if (endpoint.sandboxOnly) notes.push('Sandbox only: 404 on a production service.');
@@ -156,7 +157,8 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
   if (endpoint.body) responses['413'] = errorResponse('Body over the size limit');
   return {
     operationId: name,
-    summary: endpoint.summary,
+    // Marked where a reader scans the list, not only in the operation's details.
+    summary: endpoint.extension ? `(extension) ${endpoint.summary}` : endpoint.summary,
     description: notes.join(' ') || undefined,
     tags: [endpoint.tag],
     security: security[endpoint.auth],
@@ -165,7 +167,12 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } },
+            content: {
+              'application/json': {
+                schema: toSchema(endpoint.body, 'input'),
+                ...(endpoint.bodyExample !== undefined ? { example: endpoint.bodyExample } : {}),
+              },
+            },
           },
         }
       : {}),
@@ -173,6 +180,11 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
     ...(endpoint.extension ? { 'x-extension': true } : {}),
   };
 }
+
+const sandboxHowTo = [
+  '**Trying calls on this sandbox.** User routes: run `POST /sandbox/v1/token` (Sandbox) with a demo user, e.g. `{"userId":"usr-d01","clientId":"sandbox-trainer-dashboard"}`; this page then sends the token it answers as `userToken` (or paste one under Authorize).',
+  'Plugin routes (`/plugin/v2/ai/*`): Authorize `pluginBasic` with a demo plugin, e.g. `sandbox-plugin-coach` / `coach-secret-sandbox-2026` (all demo credentials: `GET /sandbox/v1/clients`).',
+].join(' ');
 
 export function buildOpenApi(options: { sandbox: boolean }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -187,8 +199,11 @@ export function buildOpenApi(options: { sandbox: boolean }): JsonSchema {
     info: {
       title: 'Learning platform service',
       version: '1.0.0',
-      description:
-        'Student comments, notes, the signed-in user profile and AI-plugin endpoints, as the platform interface gives them, plus documented extensions (x-extension: true). Every failure answers with the one error body.',
+      description: [
+        'Student comments, notes, the signed-in user profile and AI-plugin endpoints, as the platform interface gives them, plus documented extensions (marked `x-extension: true` and "Extension" in their description).',
+        'Every failure answers with the one error body `{ "error": { "code", "message", "issues"?, "requestId" } }` (`ErrorBody` below); `requestId` is also in the `X-Request-Id` response header and on the service\'s log line for the request. Send your own `X-Request-Id` (up to 128 letters, digits and `._:-`) to have it used instead.',
+        ...(options.sandbox ? [sandboxHowTo] : []),
+      ].join('\n\n'),
     },
     servers: [{ url: '/', description: 'This service ({base_url}; notes also under {notes_url})' }],
     paths,
