@@ -47,6 +47,9 @@ const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** Every setting's name (README's Configuration table and .env.example list them all). */
+export const settingNames = Object.keys(settingsSchema.shape);
+
 /** Parses settings; throws an Error whose message names each bad setting. */
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
   const result = settingsSchema.safeParse(env);

@@ -24,6 +24,8 @@ export interface BulkOptions {
   /** Comments all about `hotStudentId` (default: the demo student in the trainer's class cyberA). */
   readonly hotStudentComments?: number;
   readonly hotStudentId?: string;
+  /** Called every 1,000 rows and at the end with the rows added so far and the rows asked for. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 export interface BulkSummary {
@@ -61,25 +63,31 @@ export function seedBulk(db: Db, options: BulkOptions): BulkSummary {
   const hot = count(options.hotStudentComments, 'hotStudentComments');
   const rng = new Rng(options.seed, 'bulk');
   const started = performance.now();
+  const total = students + comments + notes + hot;
+  let done = 0;
+  const tick = () => {
+    done += 1;
+    if (done % 1000 === 0 || done === total) options.onProgress?.(done, total);
+  };
   // A big page cache keeps the six comment indexes in memory while they grow.
   const cacheSize = db.pragma('cache_size', { simple: true });
   db.pragma('cache_size = -262144');
 
   try {
     db.transaction(() => {
-      if (students > 0) addStudents(db, rng.fork('students'), students);
+      if (students > 0) addStudents(db, rng.fork('students'), students, tick);
       const enrollments = loadEnrollments(db);
       if (enrollments.length === 0 && comments + notes + hot > 0) {
         throw new Error('No enrollment has a trainer: seed the demo dataset before adding bulk rows');
       }
-      if (comments > 0) addComments(db, rng.fork('comments'), enrollments, comments);
+      if (comments > 0) addComments(db, rng.fork('comments'), enrollments, comments, tick);
       if (hot > 0) {
         const hotStudentId = options.hotStudentId ?? demoIds.students.studentCyber;
         const target = enrollments.find((e) => e.studentId === hotStudentId);
         if (!target) throw new Error(`No enrollment ${hotStudentId} with a trainer to comment on it`);
-        addComments(db, rng.fork('hot-student'), [target], hot);
+        addComments(db, rng.fork('hot-student'), [target], hot, tick);
       }
-      if (notes > 0) addNotes(db, rng.fork('notes'), enrollments, notes);
+      if (notes > 0) addNotes(db, rng.fork('notes'), enrollments, notes, tick);
     })();
   } finally {
     db.pragma(`cache_size = ${Number(cacheSize)}`);
@@ -139,7 +147,7 @@ function nextSeq(db: Db, table: 'comments' | 'notes'): number {
   return (row?.n ?? 0) + 1;
 }
 
-function addComments(db: Db, rng: Rng, enrollments: readonly Enrollment[], n: number): void {
+function addComments(db: Db, rng: Rng, enrollments: readonly Enrollment[], n: number, tick: () => void): void {
   const insert = db.prepare(
     `INSERT INTO comments (seq, comment_id, student_id, author_id, class_id, course_id, lesson_id, text, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -162,10 +170,11 @@ function addComments(db: Db, rng: Rng, enrollments: readonly Enrollment[], n: nu
       rng.pick(lesson ? withLesson : general),
       BULK_START + seq * 3 + rng.int(0, 2),
     );
+    tick();
   }
 }
 
-function addNotes(db: Db, rng: Rng, enrollments: readonly Enrollment[], n: number): void {
+function addNotes(db: Db, rng: Rng, enrollments: readonly Enrollment[], n: number, tick: () => void): void {
   const insert = db.prepare(
     `INSERT INTO notes (seq, note_id, author_id, text, user_id, class_id, student_id, course_id, lesson_id, category, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -201,10 +210,11 @@ function addNotes(db: Db, rng: Rng, enrollments: readonly Enrollment[], n: numbe
         at,
       );
     }
+    tick();
   }
 }
 
-function addStudents(db: Db, rng: Rng, n: number): void {
+function addStudents(db: Db, rng: Rng, n: number, tick: () => void): void {
   const classes = db
     .prepare<[], { class_id: string; org_id: string }>('SELECT class_id, org_id FROM classes ORDER BY class_id')
     .all();
@@ -241,5 +251,6 @@ function addStudents(db: Db, rng: Rng, n: number): void {
       SEED_BASE_TIME + rng.int(0, 3 * SECONDS_PER_DAY),
     );
     student.run(`stu-${id}`, `usr-${id}`, klass.class_id);
+    tick();
   }
 }

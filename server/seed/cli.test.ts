@@ -59,6 +59,23 @@ describe('npm run seed', () => {
     expect(rows(file, 'comments')).toBe(comments);
   });
 
+  it('shows progress as plain lines when its output is not a terminal: rows done, rate, time left', () => {
+    const result = seed('--database', join(dir, 'progress.sqlite'), '--comments', '3000', '--notes', '2000');
+    expect(result.status).toBe(0);
+    const lines = result.out.split('\n').filter((line) => line.startsWith('Adding rows:'));
+    // One line per tenth reached; progress is counted every 1,000 rows, so 5,000 rows reach five of them.
+    expect(lines.map((line) => /: ([\d,]+) of 5,000 \((\d+)%\)/.exec(line)?.slice(1))).toEqual([
+      ['1,000', '20'],
+      ['2,000', '40'],
+      ['3,000', '60'],
+      ['4,000', '80'],
+      ['5,000', '100'],
+    ]);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/, [\d,]+ rows\/s, about [\d.]+ s left$/);
+    expect(lines.at(-1)).toMatch(/, [\d,]+ rows\/s, done in [\d.]+ s$/);
+    expect(result.out).not.toContain('\r');
+  });
+
   it.each([
     [['--comments', '12x'], /--comments must be a non-negative integer/],
     [['--seed', '-3'], /--seed/],

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/database.ts';
 import { seedBulk } from './bulk.ts';
+import { type ProgressOptions, progressReporter } from './progress.ts';
 import { seedIfEmpty } from './seed.ts';
 
 const USAGE = `Usage: npm run seed -- [options]
@@ -92,7 +93,17 @@ function tableCounts(db: ReturnType<typeof openDatabase>): string {
     .join(', ');
 }
 
-export function runCli(argv: readonly string[], log: (line: string) => void = console.log): number {
+/** Where progress goes: stdout, as a rewritten line on a terminal and plain lines otherwise. */
+const stdoutProgress: Omit<ProgressOptions, 'label'> = {
+  tty: process.stdout.isTTY === true,
+  write: (text) => process.stdout.write(text),
+};
+
+export function runCli(
+  argv: readonly string[],
+  log: (line: string) => void = console.log,
+  progressTo: Omit<ProgressOptions, 'label'> = stdoutProgress,
+): number {
   let options: CliOptions;
   try {
     options = parseCli(argv);
@@ -119,13 +130,16 @@ export function runCli(argv: readonly string[], log: (line: string) => void = co
     );
     const bulk = options.students + options.comments + options.notes + options.hotStudentComments;
     if (bulk > 0) {
+      const progress = progressReporter({ label: 'Adding rows', ...progressTo });
       const summary = seedBulk(db, {
+        onProgress: (done, total) => progress.update(done, total),
         seed: options.seed,
         students: options.students,
         comments: options.comments,
         notes: options.notes,
         hotStudentComments: options.hotStudentComments,
       });
+      progress.finish();
       log(
         `Added ${summary.students} students, ${summary.comments} comments, ${summary.hotStudentComments} hot-student comments and ${summary.notes} notes in ${summary.milliseconds} ms`,
       );
