@@ -5,7 +5,7 @@
  * stops it gently (SIGTERM) or not (SIGKILL).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,8 @@ export interface ChildOptions {
   readonly env?: Record<string, string>;
   /** How long to wait for the first answer (a large database opens slower). */
   readonly readyTimeoutMs?: number;
+  /** Write the process's stdout to this file instead of keeping it (benchmarks of logging). */
+  readonly stdoutFile?: string;
 }
 
 /** The first port in [from, to] nobody listens on. */
@@ -70,14 +72,22 @@ function waitExit(child: ChildProcess): Promise<number | null> {
 /** Spawns a node process running `args` in the repo and resolves once `readyPath` answers. */
 export async function startChild(
   args: readonly string[],
-  options: { port: number; env: Record<string, string>; readyPath: string; readyTimeoutMs?: number },
+  options: {
+    port: number;
+    env: Record<string, string>;
+    readyPath: string;
+    readyTimeoutMs?: number;
+    stdoutFile?: string;
+  },
 ): Promise<Omit<ChildService, 'startupMs'> & { startupMs: number }> {
+  const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, 'w') : undefined;
   const started = performance.now();
   const child = spawn(process.execPath, [...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   });
+  if (stdoutFd !== undefined) closeSync(stdoutFd);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -130,6 +140,7 @@ export function startChildService(options: ChildOptions): Promise<ChildService> 
     port: options.port,
     readyPath: '/edu/v1/ready-probe',
     ...(options.readyTimeoutMs ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
+    ...(options.stdoutFile ? { stdoutFile: options.stdoutFile } : {}),
     env: {
       PORT: String(options.port),
       HOST: '127.0.0.1',

@@ -1,0 +1,103 @@
+/**
+ * What logging costs reads: two services on copies of the same database, one
+ * with LOG_REQUESTS=0 and one with LOG_REQUESTS=1 writing its JSON lines to a
+ * file (as a log pipeline would read them), measured in alternating rounds
+ * with the same autocannon settings. Target: logging on keeps at least 90% of
+ * the req/s of logging off on every read.
+ */
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startChildService } from '../server/hardening/child-service.ts';
+import { type BulkSize, benchTargets, bulkDatabase } from './lib/bulk.ts';
+import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
+import { removeDatabase, tempDatabase } from './lib/dataset.ts';
+import { ports } from './lib/ports.ts';
+import { type Section, section, table, target } from './lib/report.ts';
+import { fixed, int, median } from './lib/stats.ts';
+import { CONNECTIONS } from './service.ts';
+
+export interface LoggingOptions {
+  readonly size: BulkSize;
+  readonly rounds: number;
+  readonly seconds: number;
+}
+
+export async function loggingBench(options: LoggingOptions): Promise<Section> {
+  const s = section('Logging: each request logged against none');
+  const facts = await bulkDatabase(options.size);
+  const logDir = mkdtempSync(join(tmpdir(), 'bench-logging-'));
+  const logFile = join(logDir, 'service.log');
+  const start = async (logRequests: boolean) => {
+    const database = tempDatabase(logRequests ? 'logging-on' : 'logging-off');
+    copyFileSync(facts.file, database);
+    const service = await startChildService({
+      database,
+      port: logRequests ? await freePort(...ports.serviceSecond) : await freePort(...ports.service),
+      readyTimeoutMs: 120_000,
+      env: { LOG_REQUESTS: logRequests ? '1' : '0' },
+      ...(logRequests ? { stdoutFile: logFile } : {}),
+    });
+    return { service, database };
+  };
+  const off = await start(false);
+  const on = await start(true);
+  try {
+    const offTargets = await benchTargets(off.service.url, facts);
+    const onTargets = await benchTargets(on.service.url, facts);
+    const routes: { name: string; pick: (t: typeof offTargets) => LoadSpec }[] = [
+      { name: `comments of one student (${offTargets.studentComments} rows)`, pick: (t) => t.commentsByStudent },
+      { name: 'my profile', pick: (t) => t.myProfile },
+      { name: `plugin record-data of one org (${offTargets.recordRows} rows)`, pick: (t) => t.recordData },
+    ];
+    const rows: string[][] = [];
+    for (const route of routes) {
+      console.error(`[bench]   logging: ${route.name}`);
+      const offSpec = route.pick(offTargets);
+      const onSpec = route.pick(onTargets);
+      await cannon(off.service.url, offSpec, CONNECTIONS, 1);
+      await cannon(on.service.url, onSpec, CONNECTIONS, 1);
+      const offRuns: Measure[] = [];
+      const onRuns: Measure[] = [];
+      for (let round = 0; round < options.rounds; round++) {
+        // Alternate which goes first, so neither always meets the machine warmer.
+        if (round % 2 === 0) {
+          offRuns.push(await cannon(off.service.url, offSpec, CONNECTIONS, options.seconds));
+          onRuns.push(await cannon(on.service.url, onSpec, CONNECTIONS, options.seconds));
+        } else {
+          onRuns.push(await cannon(on.service.url, onSpec, CONNECTIONS, options.seconds));
+          offRuns.push(await cannon(off.service.url, offSpec, CONNECTIONS, options.seconds));
+        }
+      }
+      const ratio = median(onRuns.map((r, i) => r.rps / (offRuns[i]?.rps ?? Number.NaN)));
+      const offRps = median(offRuns.map((r) => r.rps));
+      const onRps = median(onRuns.map((r) => r.rps));
+      rows.push([
+        route.name,
+        int(offRps),
+        int(onRps),
+        `${fixed(median(offRuns.map((r) => r.p99)), 0)} → ${fixed(median(onRuns.map((r) => r.p99)), 0)} ms`,
+        `${fixed(ratio * 100, 0)}%`,
+      ]);
+      target(
+        s,
+        `${route.name}: logging on keeps ≥ 90% of the req/s`,
+        ratio >= 0.9,
+        `${fixed(ratio * 100, 0)}% (${int(onRps)} vs ${int(offRps)} req/s)`,
+      );
+    }
+    const lines = statSync(logFile).size;
+    s.lines.push(
+      `Two services on copies of the ${options.size} database (${int(facts.comments)} comments), both running during the whole benchmark: LOG_REQUESTS=0, and LOG_REQUESTS=1 with stdout to a file (pino, asynchronous writes). autocannon, ${CONNECTIONS} connections, ${options.rounds} rounds of ${options.seconds} s per route, the order alternating each round; the ratio is the median of on ÷ off per round. The log file held ${int(lines / 1024 / 1024)} MB at the end.`,
+      '',
+      table(['read', 'req/s, logging off', 'req/s, logging on', 'p99 off → on', 'on ÷ off'], rows),
+    );
+  } finally {
+    await off.service.stop();
+    await on.service.stop();
+    removeDatabase(off.database);
+    removeDatabase(on.database);
+    rmSync(logDir, { recursive: true, force: true });
+  }
+  return s;
+}
