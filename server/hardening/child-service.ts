@@ -1,7 +1,7 @@
 /**
- * The service as its own process (`node --import tsx server/main.ts`), the
- * way `npm start` runs it: for the crash, log and load checks and the
- * benchmarks. Collects its output, tells when it answers, reads its RSS, and
+ * The service as its own process (`node --import tsx server/main.ts`, from
+ * source; `npm start` runs the same code bundled, see bench/startup.ts): for
+ * the crash, log and load checks and the benchmarks. Collects its output, tells when it answers, reads its RSS, and
  * stops it gently (SIGTERM) or not (SIGKILL).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
