@@ -36,7 +36,8 @@ export function createLogger(level: LogLevel = 'info', destination?: Destination
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: [...credentialKeys, ...credentialKeys.map((key) => `*.${key}`)], censor: '[redacted]' },
+      // Top-level keys only: wildcard paths (`*.token`) made every line about four times slower.
+      redact: { paths: credentialKeys, censor: '[redacted]' },
     },
     destination ?? pino.destination({ dest: 1, sync: false }),
   );
