@@ -15,6 +15,7 @@ import { loadBench } from './load.ts';
 import { longListBench } from './long-list.ts';
 import { pagesBench } from './pages.ts';
 import { peerBench } from './peer.ts';
+import { scaleBench } from './scale.ts';
 import { serviceBench } from './service.ts';
 
 interface Bench {
@@ -76,6 +77,11 @@ const benches: Bench[] = [
     name: 'growth',
     about: 'comments read and notes list at 10k, 100k and 1M rows: latency, start-up, RSS',
     run: () => growthBench({ sizes: quick ? ['10k', '100k'] : bulkSizes, rounds: quick ? 1 : 2, seconds }),
+  },
+  {
+    name: 'scale',
+    about: 'comments of one student at 1, 2 and all workers on SQLite and PostgreSQL; the PostgreSQL driver',
+    run: () => scaleBench({ size, rounds, seconds }),
   },
   {
     name: 'load',

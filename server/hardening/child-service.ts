@@ -30,7 +30,8 @@ export interface ChildService {
 }
 
 export interface ChildOptions {
-  readonly database: string;
+  /** The SQLite file; omit it when `env` names the database (DATABASE or DATABASE_URL). */
+  readonly database?: string;
   readonly port: number;
   readonly env?: Record<string, string>;
   /** How long to wait for the first answer (a large database opens slower). */
@@ -91,9 +92,14 @@ export async function startChild(
   let ready = false;
   while (performance.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
-      await fetch(url + options.readyPath, { signal: AbortSignal.timeout(1000) });
-      ready = true;
-      break;
+      const response = await fetch(url + options.readyPath, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      // A 503 from /readyz: up, but its database is not (yet).
+      if (response.status < 500) {
+        ready = true;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -128,12 +134,12 @@ export async function startChild(
 export function startChildService(options: ChildOptions): Promise<ChildService> {
   return startChild(['--import', 'tsx', 'server/main.ts'], {
     port: options.port,
-    readyPath: '/edu/v1/ready-probe',
+    readyPath: '/readyz',
     ...(options.readyTimeoutMs ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
     env: {
       PORT: String(options.port),
       HOST: '127.0.0.1',
-      DATABASE: options.database,
+      ...(options.database ? { DATABASE: options.database } : {}),
       PLATFORM_ENV: 'sandbox',
       ...options.env,
     },
