@@ -41,10 +41,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The same service tests again, on a throwaway PostgreSQL server (server/test/postgres-setup.ts).
+          name: 'service-postgres',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          globalSetup: ['server/test/postgres-setup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          env: { LOG_LEVEL: 'warn' },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dashboard',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // jsdom renders of long lists take seconds on a busy 2-core machine.
+          testTimeout: 15000,
         },
       },
     ],

@@ -122,7 +122,7 @@ const BATCH = 400;
 async function inProcess(facts: Awaited<ReturnType<typeof bulkDatabase>>, logFile: string, s: Section) {
   const database = tempDatabase('logging-in-process');
   copyFileSync(facts.file, database);
-  const db = openDatabase(database);
+  const db = await openDatabase({ file: database });
   const destination = pino.destination({ dest: logFile, sync: false });
   try {
     const off = createApp({ db, settings: readSettings({ DATABASE: database, LOG_REQUESTS: '0' }) });
@@ -188,7 +188,7 @@ async function inProcess(facts: Awaited<ReturnType<typeof bulkDatabase>>, logFil
     return rows;
   } finally {
     destination.end();
-    db.close();
+    await db.close();
     removeDatabase(database);
   }
 }

@@ -16,6 +16,7 @@ import { loggingBench } from './logging.ts';
 import { longListBench } from './long-list.ts';
 import { pagesBench } from './pages.ts';
 import { peerBench } from './peer.ts';
+import { scaleBench } from './scale.ts';
 import { serviceBench } from './service.ts';
 import { startupBench } from './startup.ts';
 
@@ -88,6 +89,11 @@ const benches: Bench[] = [
     name: 'logging',
     about: 'reads with LOG_REQUESTS=1 (JSON lines to a file) beside LOG_REQUESTS=0: the cost of logging',
     run: () => loggingBench({ size, rounds, seconds }),
+  },
+  {
+    name: 'scale',
+    about: 'comments of one student at 1, 2 and all workers on SQLite and PostgreSQL; the PostgreSQL driver',
+    run: () => scaleBench({ size, rounds, seconds }),
   },
   {
     name: 'load',

@@ -54,6 +54,7 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'internal',
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -3,11 +3,12 @@
  * plugin, the seed CLI and the `npm start` launcher into plain JavaScript
  * (default `build/`, gitignored) that node runs without tsx. Packages stay
  * external (read from node_modules at run time): better-sqlite3 is native,
- * and swagger-ui-dist's files are served from its folder.
+ * and swagger-ui-dist's files are served from its folder. The migrations are
+ * modules (server/db/migrations/*.ts), so they are in the bundle.
  *
  * Plain JavaScript so it runs with node alone, before anything is built.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -39,9 +40,6 @@ export async function buildService(outdir = join(root, 'build')) {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  // The plain-SQL migrations are read beside the code at run time (until they become modules).
-  const migrations = join(root, 'server/db/migrations');
-  if (existsSync(migrations)) cpSync(migrations, join(outdir, 'migrations'), { recursive: true });
   return { outdir, milliseconds: Math.round(performance.now() - started) };
 }
 

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Endpoint } from '../contract/endpoint.ts';
 import type { Settings } from './config.ts';
-import type { Db } from './db/database.ts';
+import { type Db, isDatabaseUnavailable, isUnstorableText } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { Authenticator } from './http/auth.ts';
@@ -17,10 +17,10 @@ import { corsFor, securityHeaders } from './http/response-headers.ts';
 import { Router } from './http/route.ts';
 import { logger as defaultLogger, errorFields } from './logger.ts';
 import { authHandlers } from './routes/auth/auth.handlers.ts';
-import { sessionsRepo } from './routes/auth/auth.repo.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { commentRoutes } from './routes/comments/comments.routes.ts';
 import { docsRoutes } from './routes/docs/docs.routes.ts';
+import { healthRoutes } from './routes/health/health.routes.ts';
 import { notesRoutes } from './routes/notes/notes.routes.ts';
 import { pluginRoutes } from './routes/plugin/plugin.routes.ts';
 import { profileRoutes } from './routes/profile/profile.routes.ts';
@@ -66,13 +66,15 @@ export function createApp(options: AppOptions): Hono {
   );
   app.use('*', requireValidAddress);
 
-  const router = new Router(app, {
+  const routeOptions = {
     auth,
     sandbox: settings.PLATFORM_ENV === 'sandbox',
     checkResponses: options.checkResponses ?? false,
-    bases,
-  });
-  const sessions = authHandlers(deps, sessionsRepo(db));
+  };
+  // Health answers on every base address: a load balancer probes each listener.
+  healthRoutes(new Router(app, { ...routeOptions, bases: new Set(['platform', 'notes']) }), deps);
+  const router = new Router(app, { ...routeOptions, bases });
+  const sessions = authHandlers(deps);
   authRoutes(router, deps, sessions);
   sandboxRoutes(router, deps, sessions);
   profileRoutes(router, deps, sessions);
@@ -94,6 +96,23 @@ export function createApp(options: AppOptions): Hono {
   app.onError((error, c) => {
     const requestId = requestIdOf(c);
     if (error instanceof HttpError) return c.json(error.toBody(requestId), error.status);
+    if (isUnstorableText(error)) {
+      // A NUL that reached the database by a way no input check covers (a header, a decoded credential).
+      return c.json(
+        new HttpError(400, 'invalid_input', 'The request carries a character that cannot be stored (U+0000)').toBody(
+          requestId,
+        ),
+        400,
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Lost or busy database: the request can be tried again; the process stays up.
+      c.header('Retry-After', '1');
+      return c.json(
+        new HttpError(503, 'unavailable', 'The service cannot reach its database; try again shortly').toBody(requestId),
+        503,
+      );
+    }
     if (error instanceof URIError) {
       return c.json(
         new HttpError(400, 'bad_request', 'The address is not valid percent-encoding').toBody(requestId),

@@ -13,6 +13,17 @@ const settingsSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PLATFORM_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   DATABASE: z.string().min(1).default('./data/platform.sqlite'),
+  /** `postgres://user@host:port/db` runs the service on PostgreSQL instead of the SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Connections each process keeps to PostgreSQL. */
+  DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
+  /** Worker processes on one port; unset: one per core on PostgreSQL, 1 on SQLite (see README). */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** How long SIGTERM waits for requests in flight before closing their connections. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SEED: z.coerce.number().int().min(0).default(1),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   REFRESH_TTL_SECONDS: z.coerce

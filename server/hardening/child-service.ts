@@ -1,8 +1,9 @@
 /**
  * The service as its own process (`node --import tsx server/main.ts`, from
  * source; `npm start` runs the same code bundled, see bench/startup.ts): for
- * the crash, log and load checks and the benchmarks. Collects its output, tells when it answers, reads its RSS, and
- * stops it gently (SIGTERM) or not (SIGKILL).
+ * the crash, log and load checks and the benchmarks. Collects its output,
+ * tells when it answers, reads its RSS, and stops it gently (SIGTERM) or not
+ * (SIGKILL).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -30,7 +31,8 @@ export interface ChildService {
 }
 
 export interface ChildOptions {
-  readonly database: string;
+  /** The SQLite file; omit it when `env` names the database (DATABASE or DATABASE_URL). */
+  readonly database?: string;
   readonly port: number;
   readonly env?: Record<string, string>;
   /** How long to wait for the first answer (a large database opens slower). */
@@ -77,13 +79,14 @@ export async function startChild(
     env: Record<string, string>;
     readyPath: string;
     readyTimeoutMs?: number;
+    cwd?: string;
     stdoutFile?: string;
   },
 ): Promise<Omit<ChildService, 'startupMs'> & { startupMs: number }> {
   const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, 'w') : undefined;
   const started = performance.now();
   const child = spawn(process.execPath, [...args], {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
     stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   });
@@ -101,9 +104,14 @@ export async function startChild(
   let ready = false;
   while (performance.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
-      await fetch(url + options.readyPath, { signal: AbortSignal.timeout(1000) });
-      ready = true;
-      break;
+      const response = await fetch(url + options.readyPath, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      // A 503 from /readyz: up, but its database is not (yet).
+      if (response.status < 500) {
+        ready = true;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -138,13 +146,13 @@ export async function startChild(
 export function startChildService(options: ChildOptions): Promise<ChildService> {
   return startChild(['--import', 'tsx', 'server/main.ts'], {
     port: options.port,
-    readyPath: '/edu/v1/ready-probe',
+    readyPath: '/readyz',
     ...(options.readyTimeoutMs ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
     ...(options.stdoutFile ? { stdoutFile: options.stdoutFile } : {}),
     env: {
       PORT: String(options.port),
       HOST: '127.0.0.1',
-      DATABASE: options.database,
+      ...(options.database ? { DATABASE: options.database } : {}),
       PLATFORM_ENV: 'sandbox',
       ...options.env,
     },

@@ -504,9 +504,7 @@ describe('hostile requests anywhere', () => {
       { numRuns: 30 },
     );
     // The tables the injection texts name are all still there.
-    const tables = service.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
-      name: string;
-    }[];
+    const tables = await service.db.q.introspection.getTables();
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['comments', 'users', 'sessions', 'notes']));
   });
 });

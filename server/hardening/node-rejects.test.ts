@@ -7,18 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../contract/common.ts';
+import { type ChildDatabase, databaseForChild } from '../test/engine.ts';
 import { type ChildService, freePort, startChildService } from './child-service.ts';
 import { rawSend } from './raw-http.ts';
 
 let child: ChildService;
 let dir: string;
+let database: ChildDatabase;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'node-rejects-'));
-  child = await startChildService({ database: join(dir, 'db.sqlite'), port: await freePort(18480, 18489) });
+  database = await databaseForChild(dir);
+  child = await startChildService({ env: database.env, port: await freePort(18480, 18489) });
 }, 60_000);
 afterAll(async () => {
   await child.stop();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

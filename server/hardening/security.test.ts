@@ -19,8 +19,8 @@ import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { createAnonymousResponseSchema, sessionSchema } from '../../contract/users.ts';
 import { createApp } from '../app.ts';
 import { readSettings } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
 import { basicHeader, hashToken, secretsEqual } from '../http/auth.ts';
+import { type ChildDatabase, databaseForChild, freshDatabase } from '../test/engine.ts';
 import { call, type Reply } from '../test/harness.ts';
 import { type ChildService, freePort, repoRoot, startChildService } from './child-service.ts';
 import { rawRequest } from './raw-http.ts';
@@ -48,7 +48,7 @@ describe('secretsEqual', () => {
     expect(body).toMatch(/createHash\('sha256'\)\.update\(expected\)/);
     expect(body).toMatch(/return timingSafeEqual\(a, b\)/);
     // The plugin check compares the presented secret through secretsEqual, also for unknown ids.
-    const plugin = /\n {2}plugin\(authorization[\s\S]*?\n {2}\}/.exec(auth)?.[0] ?? '';
+    const plugin = /\n {2}(?:async )?plugin\(authorization[\s\S]*?\n {2}\}/.exec(auth)?.[0] ?? '';
     expect(plugin).toMatch(/secretsEqual\(clientSecret, row\?\.client_secret \?\? /);
     // Nowhere in the service is a secret or token compared with == / !=.
     const compared = /(secret|token|password)\w*\s*[!=]==?\s*\w|\w\s*[!=]==?\s*\w*(secret|token|password)\b/i;
@@ -72,6 +72,7 @@ describe('secretsEqual', () => {
 
 describe('credentials in logs and error bodies', () => {
   let child: ChildService;
+  let database: ChildDatabase | undefined;
   let dir: string;
   const secrets = new Set<string>();
   const replies: Reply[] = [];
@@ -88,10 +89,10 @@ describe('credentials in logs and error bodies', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hardening-logs-'));
+    database = await databaseForChild(dir);
     child = await startChildService({
-      database: join(dir, 'platform.sqlite'),
       port: await freePort(18460, 18469),
-      env: { LOG_REQUESTS: '1', ADMIN_TOKEN },
+      env: { ...database.env, LOG_REQUESTS: '1', ADMIN_TOKEN },
       readyTimeoutMs: 45_000,
     });
     secrets.add(ADMIN_TOKEN);
@@ -229,6 +230,7 @@ describe('credentials in logs and error bodies', () => {
 
   afterAll(async () => {
     await child?.stop();
+    await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -343,8 +345,8 @@ describe('over HTTP, with the dashboard served', () => {
       CORS_ORIGINS: `${ALLOWED}, https://other.example`,
       ADMIN_TOKEN,
     });
-    const db = openDatabase(':memory:');
-    const app = createApp({ db, settings, serveDashboard: true });
+    const fresh = await freshDatabase({ seed: 1 });
+    const app = createApp({ db: fresh.db, settings, serveDashboard: true });
     const port = await freePort(18470, 18479);
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
@@ -353,8 +355,7 @@ describe('over HTTP, with the dashboard served', () => {
     close = () =>
       new Promise((resolve) =>
         server.close(() => {
-          db.close();
-          resolve();
+          fresh.drop().then(resolve, resolve);
         }),
       );
   });

@@ -148,3 +148,37 @@ describe('addresses', () => {
     expect((await call(service.url, 'GET', '/sandbox/v1/users')).status).toBe(200);
   });
 });
+
+describe('the NUL character (U+0000), which no text the platform keeps carries', () => {
+  it('is refused in a body field, a query parameter and a path id with 400 naming where, and stores nothing', async () => {
+    const world = await loadWorld(service.url);
+    const token = world.trainer.token;
+    const comment = await call(service.url, 'POST', '/edu/v1/student/comment', {
+      token,
+      body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'before\u0000after' },
+    });
+    await expectError(comment, 400, 'invalid_input');
+    expect(errorBodySchema.parse(comment.body).error.issues?.[0]?.path).toBe('body.text');
+    const list = await call<{ text: string }[]>(
+      service.url,
+      'GET',
+      `/edu/v1/student/comment?studentId=${world.student.studentId}`,
+      { token },
+    );
+    expect(list.body.some((c) => c.text.startsWith('before'))).toBe(false);
+
+    const query = await call(service.url, 'GET', '/edu/v1/student/comment?studentId=stu%00x', { token });
+    await expectError(query, 400, 'invalid_input');
+    expect(errorBodySchema.parse(query.body).error.issues?.[0]?.path).toBe('query.studentId');
+
+    const path = await call(service.url, 'GET', '/user/v1/pictures/%00', { token });
+    await expectError(path, 400, 'invalid_input');
+  });
+
+  it('is refused inside plugin credentials with 401, not a failure', async () => {
+    const reply = await call(service.url, 'GET', '/plugin/v2/ai/record-data', {
+      headers: { Authorization: basicHeader('sandbox-plugin-coach\u0000', 'x') },
+    });
+    await expectError(reply, 401, 'unauthorized');
+  });
+});

@@ -57,7 +57,7 @@ function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions,
   if (endpoint.sandboxOnly && !options.sandbox) return;
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](endpoint.path, async (c) => {
-    const caller = authenticate(endpoint.auth, options.auth, c);
+    const caller = await authenticate(endpoint.auth, options.auth, c);
     if (endpoint.permission && endpoint.auth === 'plugin') {
       const plugin = caller as PluginCaller;
       if (!plugin.permissions.has(endpoint.permission)) {
@@ -93,7 +93,7 @@ function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions,
   });
 }
 
-function authenticate(kind: AuthKind, auth: Authenticator, c: Context): unknown {
+async function authenticate(kind: AuthKind, auth: Authenticator, c: Context): Promise<unknown> {
   const authorization = c.req.header('authorization');
   switch (kind) {
     case 'none':

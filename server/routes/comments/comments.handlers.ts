@@ -4,53 +4,60 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Comment, CommentFilters, CreateCommentBody } from '../../../contract/comments.ts';
+import { bump } from '../../db/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { UserCaller } from '../../http/auth.ts';
-import type { CommentsRepo } from './comments.repo.ts';
+import { commentsRepo } from './comments.repo.ts';
 
-export function commentHandlers(deps: Deps, repo: CommentsRepo) {
+export function commentHandlers(deps: Deps) {
+  const reads = commentsRepo(deps.db.q);
   return {
-    list(caller: UserCaller, filters: CommentFilters): Comment[] {
-      return repo.list(caller.userId, filters);
+    list(caller: UserCaller, filters: CommentFilters): Promise<Comment[]> {
+      return reads.list(caller.userId, filters);
     },
-    create(caller: UserCaller, body: CreateCommentBody): Comment {
-      const klass = repo.class(body.classId);
-      if (!klass) throw notFound(`Class "${body.classId}"`);
-      // Before anything is said about the student: only the class's trainers learn who is enrolled.
-      if (!repo.teaches(klass.class_id, caller.userId)) {
-        throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
-      }
-      const student = repo.student(body.studentId);
-      if (!student) throw notFound(`Student "${body.studentId}"`);
-      if (student.class_id !== klass.class_id) {
-        throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
-          { path: 'body.studentId', message: `is not enrolled in class "${body.classId}"` },
-        ]);
-      }
-      if (body.lessonId !== undefined) {
-        const lesson = repo.lesson(body.lessonId);
-        if (!lesson) throw notFound(`Lesson "${body.lessonId}"`);
-        if (lesson.course_id !== klass.course_id) {
-          throw badRequest(`Lesson "${body.lessonId}" is not part of the course of class "${body.classId}"`, [
-            { path: 'body.lessonId', message: `is not part of the course of class "${body.classId}"` },
+    /** The checks and the insert are one transaction: nothing is half written. */
+    create(caller: UserCaller, body: CreateCommentBody): Promise<Comment> {
+      return deps.db.transaction(async (tx) => {
+        const repo = commentsRepo(tx);
+        const klass = await repo.class(body.classId);
+        if (!klass) throw notFound(`Class "${body.classId}"`);
+        // Before anything is said about the student: only the class's trainers learn who is enrolled.
+        if (!(await repo.teaches(klass.class_id, caller.userId))) {
+          throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
+        }
+        const student = await repo.student(body.studentId);
+        if (!student) throw notFound(`Student "${body.studentId}"`);
+        if (student.class_id !== klass.class_id) {
+          throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
+            { path: 'body.studentId', message: `is not enrolled in class "${body.classId}"` },
           ]);
         }
-      }
-      const commentId = `cmt-${randomUUID()}`;
-      repo.insert({
-        commentId,
-        studentId: student.student_id,
-        authorId: caller.userId,
-        classId: klass.class_id,
-        courseId: klass.course_id,
-        lessonId: body.lessonId ?? null,
-        text: body.text,
-        createdAt: deps.now(),
+        if (body.lessonId !== undefined) {
+          const lesson = await repo.lesson(body.lessonId);
+          if (!lesson) throw notFound(`Lesson "${body.lessonId}"`);
+          if (lesson.course_id !== klass.course_id) {
+            throw badRequest(`Lesson "${body.lessonId}" is not part of the course of class "${body.classId}"`, [
+              { path: 'body.lessonId', message: `is not part of the course of class "${body.classId}"` },
+            ]);
+          }
+        }
+        const commentId = `cmt-${randomUUID()}`;
+        await repo.insert({
+          commentId,
+          studentId: student.student_id,
+          authorId: caller.userId,
+          classId: klass.class_id,
+          courseId: klass.course_id,
+          lessonId: body.lessonId ?? null,
+          text: body.text,
+          createdAt: deps.now(),
+        });
+        await bump(tx, 'comments');
+        const created = await repo.findVisible(commentId, caller.userId);
+        if (!created) throw new Error('comment vanished after insert');
+        return created;
       });
-      const created = repo.find(commentId);
-      if (!created) throw new Error('comment vanished after insert');
-      return created;
     },
   };
 }

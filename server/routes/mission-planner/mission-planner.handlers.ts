@@ -19,17 +19,19 @@ import {
 import type { Deps } from '../../deps.ts';
 import { forbidden, HttpError } from '../../errors.ts';
 import { basicHeader, TRAINING_SCOPE, type UserCaller } from '../../http/auth.ts';
-import type { MissionPlannerRepo, PersonRow, PlannerPluginRow } from './mission-planner.repo.ts';
+import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
 import { callPlugin } from './plugin-client.ts';
 
-export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
+/** Reads only: no transaction is ever held open across a call to a plugin. */
+export function missionPlannerHandlers(deps: Deps) {
   const { settings } = deps;
+  const repo = missionPlannerRepo(deps.db.q);
 
   /**
    * Trainers signed in to an app an administrator granted the training scope
    * may plan missions; nobody else (the answers name people).
    */
-  function authorize(caller: UserCaller): void {
+  async function authorize(caller: UserCaller): Promise<void> {
     if (caller.anonymous) throw forbidden('Mission planner search needs a signed-up account, not an anonymous one');
     if (!caller.scopes.has(TRAINING_SCOPE)) {
       throw new HttpError(
@@ -38,11 +40,11 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
         `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can search candidates`,
       );
     }
-    if (!repo.isTrainer(caller.userId)) throw forbidden('Mission planner search is for trainers');
+    if (!(await repo.isTrainer(caller.userId))) throw forbidden('Mission planner search is for trainers');
   }
 
-  function choose(pluginIds: readonly string[] | undefined): PlannerPluginRow[] {
-    const offered = repo.offeredPlugins(settings.PLATFORM_ENV);
+  async function choose(pluginIds: readonly string[] | undefined): Promise<PlannerPluginRow[]> {
+    const offered = await repo.offeredPlugins(settings.PLATFORM_ENV);
     if (pluginIds === undefined) return offered;
     const byId = new Map(offered.map((plugin) => [plugin.client_id, plugin]));
     const unknown = pluginIds.filter((id) => !byId.has(id));
@@ -60,11 +62,12 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
   const authorization = (plugin: PlannerPluginRow) => basicHeader(plugin.client_id, plugin.client_secret);
 
   return {
-    plugins(caller: UserCaller): PlannerPlugin[] {
-      authorize(caller);
-      return repo
-        .offeredPlugins(settings.PLATFORM_ENV)
-        .map((plugin) => ({ pluginId: plugin.client_id, name: plugin.name }));
+    async plugins(caller: UserCaller): Promise<PlannerPlugin[]> {
+      await authorize(caller);
+      return (await repo.offeredPlugins(settings.PLATFORM_ENV)).map((plugin) => ({
+        pluginId: plugin.client_id,
+        name: plugin.name,
+      }));
     },
 
     async capabilities(
@@ -72,8 +75,8 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
       pluginIds: readonly string[] | undefined,
       request: CapabilitiesRequest,
     ): Promise<{ results: PlannerCapabilitiesResult[] }> {
-      authorize(caller);
-      const plugins = choose(pluginIds);
+      await authorize(caller);
+      const plugins = await choose(pluginIds);
       const results = await Promise.all(
         plugins.map(async (plugin): Promise<PlannerCapabilitiesResult> => {
           const outcome = await callPlugin(
@@ -99,8 +102,8 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
       pluginIds: readonly string[] | undefined,
       request: CandidatesRequest,
     ): Promise<{ results: PlannerCandidatesResult[] }> {
-      authorize(caller);
-      const plugins = choose(pluginIds);
+      await authorize(caller);
+      const plugins = await choose(pluginIds);
       const results = await Promise.all(
         plugins.map(async (plugin): Promise<PlannerCandidatesResult> => {
           const outcome = await callPlugin(
@@ -114,7 +117,8 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
           );
           const who = { pluginId: plugin.client_id, name: plugin.name };
           if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
-          return { ...who, status: 'ok', ...withinOrgs(outcome.value, repo.orgsOf(plugin.client_id)) };
+          const orgIds = await repo.orgsOf(plugin.client_id);
+          return { ...who, status: 'ok', ...(await withinOrgs(outcome.value, orgIds)) };
         }),
       );
       return { results };
@@ -122,16 +126,16 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
   };
 
   /** Keeps only candidates who belong to the plugin's orgs, and says who they are. */
-  function withinOrgs(
+  async function withinOrgs(
     answer: CandidatesResponse,
     orgIds: readonly string[],
-  ): { candidates: CandidatesResponse; people: CandidatePerson[]; warnings: string[] } {
+  ): Promise<{ candidates: CandidatesResponse; people: CandidatePerson[]; warnings: string[] }> {
     const named = [
       ...new Set(
         answer.positions.flatMap((p) => [...p.readyCandidates, ...p.recommendedCandidates].map((c) => c.candidateId)),
       ),
     ];
-    const people = repo.peopleIn(named, orgIds);
+    const people = await repo.peopleIn(named, orgIds);
     const allowed = new Set(people.map((person) => person.user_id));
     const removed = named.filter((id) => !allowed.has(id));
     const warnings =

@@ -4,10 +4,9 @@ import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { missionPlannerHandlers } from './mission-planner.handlers.ts';
-import { missionPlannerRepo } from './mission-planner.repo.ts';
 
 export function missionPlannerRoutes(router: Router, deps: Deps, _app: Hono): void {
-  const h = missionPlannerHandlers(deps, missionPlannerRepo(deps.db));
+  const h = missionPlannerHandlers(deps);
   router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller));
   router.bind(e.plannerCapabilities, ({ caller, body }) => {
     const { pluginIds, ...request } = body;

@@ -7,14 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorIssue } from '../../../contract/common.ts';
 import { type CreateNoteBody, type Note, noteCategoryOf } from '../../../contract/notes.ts';
+import { bump } from '../../db/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { TRAINING_SCOPE, type UserCaller } from '../../http/auth.ts';
-import type { NoteListFilters, NotesRepo, StoredNote } from './notes.repo.ts';
+import { type NoteListFilters, notesRepo, type StoredNote } from './notes.repo.ts';
 
 const publicNote = ({ authorId: _authorId, ...note }: StoredNote): Note => note;
 
-export function noteHandlers(deps: Deps, repo: NotesRepo) {
+export function noteHandlers(deps: Deps) {
+  const reads = notesRepo(deps.db.q);
   /** Sets `field` to a derived value, or records a disagreement with what the body said. */
   const derive = (
     note: Record<string, string | null>,
@@ -32,80 +34,94 @@ export function noteHandlers(deps: Deps, repo: NotesRepo) {
   };
 
   return {
-    list(caller: UserCaller, filters: NoteListFilters): Note[] {
-      return repo.list(caller.userId, filters).map(publicNote);
+    async list(caller: UserCaller, filters: NoteListFilters): Promise<Note[]> {
+      return (await reads.list(caller.userId, filters)).map(publicNote);
     },
-    get(caller: UserCaller, noteId: string): Note {
-      const note = repo.findVisible(noteId, caller.userId);
+    async get(caller: UserCaller, noteId: string): Promise<Note> {
+      const note = await reads.findVisible(noteId, caller.userId);
       if (!note) throw notFound(`Note "${noteId}"`);
       return publicNote(note);
     },
-    create(caller: UserCaller, body: CreateNoteBody): Note {
-      if (caller.scopes.has(TRAINING_SCOPE)) {
-        const missing = (['studentId', 'lessonId'] as const).filter((field) => body[field] === undefined);
-        if (missing.length > 0) {
+    /** The checks and the insert are one transaction: nothing is half written. */
+    create(caller: UserCaller, body: CreateNoteBody): Promise<Note> {
+      return deps.db.transaction(async (tx) => {
+        const repo = notesRepo(tx);
+        if (caller.scopes.has(TRAINING_SCOPE)) {
+          const missing = (['studentId', 'lessonId'] as const).filter((field) => body[field] === undefined);
+          if (missing.length > 0) {
+            throw badRequest(
+              'A note created for the training dashboard must name a student (studentId) and a lesson (lessonId)',
+              missing.map((field) => ({ path: `body.${field}`, message: 'is required for a training-dashboard note' })),
+            );
+          }
+        }
+        const note: Record<'userId' | 'classId' | 'studentId' | 'courseId' | 'lessonId', string | null> = {
+          userId: body.userId ?? null,
+          classId: body.classId ?? null,
+          studentId: body.studentId ?? null,
+          courseId: body.courseId ?? null,
+          lessonId: body.lessonId ?? null,
+        };
+        const issues: ErrorIssue[] = [];
+
+        if (body.studentId !== undefined) {
+          const student = await repo.student(body.studentId);
+          // A student of a class the caller does not train is "not found": nothing about them is revealed.
+          if (!student || !(await repo.teaches(student.class_id, caller.userId)))
+            throw notFound(`Student "${body.studentId}"`);
+          derive(note, issues, 'userId', student.user_id, 'the student');
+          derive(note, issues, 'classId', student.class_id, 'the student');
+          derive(note, issues, 'courseId', student.course_id, 'the student');
+        } else if (body.lessonId !== undefined || body.classId !== undefined || body.courseId !== undefined) {
           throw badRequest(
-            'A note created for the training dashboard must name a student (studentId) and a lesson (lessonId)',
-            missing.map((field) => ({ path: `body.${field}`, message: 'is required for a training-dashboard note' })),
+            'A note about a specific user names only userId; name studentId for a class or lesson note',
+            [{ path: 'body.studentId', message: 'is required when a class, course or lesson is named' }],
           );
         }
-      }
-      const note: Record<'userId' | 'classId' | 'studentId' | 'courseId' | 'lessonId', string | null> = {
-        userId: body.userId ?? null,
-        classId: body.classId ?? null,
-        studentId: body.studentId ?? null,
-        courseId: body.courseId ?? null,
-        lessonId: body.lessonId ?? null,
-      };
-      const issues: ErrorIssue[] = [];
+        if (body.classId !== undefined) {
+          const course = await repo.classCourse(body.classId);
+          if (course === undefined) throw notFound(`Class "${body.classId}"`);
+          derive(note, issues, 'courseId', course, 'the class');
+        }
+        if (body.lessonId !== undefined) {
+          const course = await repo.lessonCourse(body.lessonId);
+          if (course === undefined) throw notFound(`Lesson "${body.lessonId}"`);
+          derive(note, issues, 'courseId', course, 'the lesson');
+        }
+        if (body.courseId !== undefined && !(await repo.courseExists(body.courseId)))
+          throw notFound(`Course "${body.courseId}"`);
+        if (issues.length > 0) throw badRequest('The ids of the note disagree with each other', issues);
 
-      if (body.studentId !== undefined) {
-        const student = repo.student(body.studentId);
-        // A student of a class the caller does not train is "not found": nothing about them is revealed.
-        if (!student || !repo.teaches(student.class_id, caller.userId)) throw notFound(`Student "${body.studentId}"`);
-        derive(note, issues, 'userId', student.user_id, 'the student');
-        derive(note, issues, 'classId', student.class_id, 'the student');
-        derive(note, issues, 'courseId', student.course_id, 'the student');
-      } else if (body.lessonId !== undefined || body.classId !== undefined || body.courseId !== undefined) {
-        throw badRequest('A note about a specific user names only userId; name studentId for a class or lesson note', [
-          { path: 'body.studentId', message: 'is required when a class, course or lesson is named' },
-        ]);
-      }
-      if (body.classId !== undefined) {
-        const course = repo.classCourse(body.classId);
-        if (course === undefined) throw notFound(`Class "${body.classId}"`);
-        derive(note, issues, 'courseId', course, 'the class');
-      }
-      if (body.lessonId !== undefined) {
-        const course = repo.lessonCourse(body.lessonId);
-        if (course === undefined) throw notFound(`Lesson "${body.lessonId}"`);
-        derive(note, issues, 'courseId', course, 'the lesson');
-      }
-      if (body.courseId !== undefined && !repo.courseExists(body.courseId)) throw notFound(`Course "${body.courseId}"`);
-      if (issues.length > 0) throw badRequest('The ids of the note disagree with each other', issues);
+        const userId = note.userId;
+        if (userId === null) throw badRequest('A note is about a student (studentId) or a user (userId)');
+        if (!(await repo.userExists(userId))) throw notFound(`User "${userId}"`);
 
-      const userId = note.userId;
-      if (userId === null) throw badRequest('A note is about a student (studentId) or a user (userId)');
-      if (!repo.userExists(userId)) throw notFound(`User "${userId}"`);
-
-      const created: StoredNote = {
-        noteId: `note-${randomUUID()}`,
-        text: body.text,
-        classId: note.classId,
-        userId,
-        studentId: note.studentId,
-        courseId: note.courseId,
-        lessonId: note.lessonId,
-        authorId: caller.userId,
-      };
-      repo.insert({ ...created, category: noteCategoryOf(created), createdAt: deps.now() });
-      return publicNote(created);
+        const created: StoredNote = {
+          noteId: `note-${randomUUID()}`,
+          text: body.text,
+          classId: note.classId,
+          userId,
+          studentId: note.studentId,
+          courseId: note.courseId,
+          lessonId: note.lessonId,
+          authorId: caller.userId,
+        };
+        await repo.insert({ ...created, category: noteCategoryOf(created), createdAt: deps.now() });
+        await bump(tx, 'notes');
+        return publicNote(created);
+      });
     },
-    remove(caller: UserCaller, noteId: string): { success: boolean } {
-      const note = repo.findVisible(noteId, caller.userId);
-      if (!note) throw notFound(`Note "${noteId}"`);
-      if (note.authorId !== caller.userId) throw forbidden('Only the author of a note may delete it');
-      return { success: repo.remove(noteId) };
+    remove(caller: UserCaller, noteId: string): Promise<{ success: boolean }> {
+      return deps.db.transaction(async (tx) => {
+        const repo = notesRepo(tx);
+        const note = await repo.findVisible(noteId, caller.userId);
+        if (!note) throw notFound(`Note "${noteId}"`);
+        if (note.authorId !== caller.userId) throw forbidden('Only the author of a note may delete it');
+        // A concurrent delete of the same note (through another instance) finds nothing to remove: 404 here too.
+        if (!(await repo.remove(noteId, caller.userId))) throw notFound(`Note "${noteId}"`);
+        await bump(tx, 'notes');
+        return { success: true };
+      });
     },
   };
 }

@@ -10,10 +10,9 @@ import type { Router } from '../../http/route.ts';
 import { adminRoutes } from '../admin/admin.routes.ts';
 import { missionPlannerRoutes } from '../mission-planner/mission-planner.routes.ts';
 import { pluginHandlers } from './plugin.handlers.ts';
-import { pluginRepo } from './plugin.repo.ts';
 
 export function pluginRoutes(router: Router, deps: Deps, app: Hono): void {
-  const h = pluginHandlers(deps, pluginRepo(deps.db));
+  const h = pluginHandlers(deps);
   router.bind(e.recordData, ({ caller, query }) => h.recordData(caller, query.orgIds));
   router.bind(e.createBadgeAssertion, ({ caller, body }) => h.createAssertion(caller, body));
   router.bind(e.listBadgeAssertions, ({ caller, query }) => h.listAssertions(caller, query));

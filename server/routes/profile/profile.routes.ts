@@ -3,10 +3,9 @@ import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import type { AuthHandlers } from '../auth/auth.handlers.ts';
 import { profileHandlers } from './profile.handlers.ts';
-import { usersRepo } from './users.repo.ts';
 
 export function profileRoutes(router: Router, deps: Deps, sessions: AuthHandlers): void {
-  const h = profileHandlers(deps, usersRepo(deps.db), sessions);
+  const h = profileHandlers(deps, sessions);
   router.bind(e.myProfile, ({ caller }) => h.profile(caller));
   router.bind(e.myFriends, ({ caller }) => h.friends(caller));
   router.bind(e.myPicture, ({ caller }) => h.myPicture(caller, 'profile_pic'));

@@ -8,13 +8,15 @@ import { usersRepo } from '../profile/users.repo.ts';
 import { sandboxRepo } from './sandbox.repo.ts';
 
 export function sandboxRoutes(router: Router, deps: Deps, sessions: AuthHandlers): void {
-  const repo = sandboxRepo(deps.db);
-  const users = usersRepo(deps.db);
+  const repo = sandboxRepo(deps.db.q);
   router.bind(e.sandboxUsers, () => repo.users());
   router.bind(e.sandboxClients, () => repo.clients());
-  router.bind(e.sandboxToken, ({ body }) => {
-    const app = deps.auth.app(body.clientId);
-    if (!users.find(body.userId)) throw notFound(`User "${body.userId}"`);
-    return sessions.issue(body.userId, app.clientId);
-  });
+  // The checks and the session are one transaction: the session is issued to an app and user that exist.
+  router.bind(e.sandboxToken, ({ body }) =>
+    deps.db.transaction(async (tx) => {
+      const app = await deps.auth.app(body.clientId, tx);
+      if (!(await usersRepo(tx).find(body.userId))) throw notFound(`User "${body.userId}"`);
+      return sessions.issue(tx, body.userId, app.clientId);
+    }),
+  );
 }
