@@ -71,11 +71,11 @@ function waitExit(child: ChildProcess): Promise<number | null> {
 /** Spawns a node process running `args` in the repo and resolves once `readyPath` answers. */
 export async function startChild(
   args: readonly string[],
-  options: { port: number; env: Record<string, string>; readyPath: string; readyTimeoutMs?: number },
+  options: { port: number; env: Record<string, string>; readyPath: string; readyTimeoutMs?: number; cwd?: string },
 ): Promise<Omit<ChildService, 'startupMs'> & { startupMs: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [...args], {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
