@@ -16,6 +16,7 @@ import { loggingBench } from './logging.ts';
 import { longListBench } from './long-list.ts';
 import { pagesBench } from './pages.ts';
 import { peerBench } from './peer.ts';
+import { revisionBench } from './revision.ts';
 import { scaleBench } from './scale.ts';
 import { serviceBench } from './service.ts';
 import { startupBench } from './startup.ts';
@@ -96,6 +97,17 @@ const benches: Bench[] = [
     run: () => scaleBench({ size, rounds, seconds }),
   },
   {
+    name: 'revision',
+    about: "one student's comments: this checkout beside the revision --base=REV, same data, alternating rounds",
+    run: () =>
+      revisionBench({
+        base: flag('base') ?? 'HEAD',
+        comments: number('revision-comments', quick ? 100_000 : 1_000_000),
+        rounds,
+        seconds,
+      }),
+  },
+  {
     name: 'load',
     about: '1,000 connections for 20 s on a read and a write route: errors, drops, memory',
     run: () =>
@@ -114,7 +126,8 @@ function usage(): string {
     'options: --quick (short rounds, smaller databases), --size=10k|100k|1m (service and load database),',
     '         --rounds=N --seconds=N (autocannon), --lighthouse-runs=N, --lighthouse-preset=mobile|desktop,',
     '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
-    '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup)',
+    '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup),',
+    '         --base=REV --revision-comments=N (revision)',
   ].join('\n');
 }
 

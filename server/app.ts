@@ -10,6 +10,7 @@ import type { Settings } from './config.ts';
 import { type Db, isDatabaseUnavailable, isUnstorableText } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
+import { AnswerCache } from './http/answer-cache.ts';
 import { Authenticator } from './http/auth.ts';
 import { requireValidAddress } from './http/request.ts';
 import { requestContext, requestIdOf } from './http/request-context.ts';
@@ -38,6 +39,8 @@ export interface AppOptions {
   readonly checkResponses?: boolean;
   /** Serve the built dashboard and its runtime config. */
   readonly serveDashboard?: boolean;
+  /** Share one answer cache between the apps of one process (platform and notes listeners). */
+  readonly answers?: AnswerCache;
   /** Where request lines and unexpected errors go (the service's logger unless given). */
   readonly logger?: Logger;
 }
@@ -70,6 +73,8 @@ export function createApp(options: AppOptions): Hono {
     auth,
     sandbox: settings.PLATFORM_ENV === 'sandbox',
     checkResponses: options.checkResponses ?? false,
+    db,
+    answers: options.answers ?? new AnswerCache(settings.ANSWER_CACHE_MB * 1024 * 1024),
   };
   // Health answers on every base address: a load balancer probes each listener.
   healthRoutes(new Router(app, { ...routeOptions, bases: new Set(['platform', 'notes']) }), deps);

@@ -22,6 +22,8 @@ const settingsSchema = z.object({
   DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
   /** Worker processes on one port; unset: one per core on PostgreSQL, 1 on SQLite (see README). */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Memory for answers kept and reused, per process (0 switches reuse off). */
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SEED: z.coerce.number().int().min(0).default(1),

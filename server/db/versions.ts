@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Queryable } from './database.ts';
+import { runPrepared } from './prepared.ts';
 
 export const areas = [
   'users',
@@ -36,7 +37,9 @@ export async function bump(tx: Queryable, ...changed: Area[]): Promise<void> {
 
 /** Every area's current version, in one query. */
 export async function readVersions(q: Queryable): Promise<Versions> {
-  const rows = await q.selectFrom('data_versions').select(['area', 'version']).execute();
+  const rows = await runPrepared(q, 'data-versions', {}, () =>
+    q.selectFrom('data_versions').select(['area', 'version']),
+  );
   const versions = Object.fromEntries(areas.map((area) => [area, 0])) as Record<Area, number>;
   for (const row of rows) {
     if ((areas as readonly string[]).includes(row.area)) versions[row.area as Area] = Number(row.version);

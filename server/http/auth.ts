@@ -7,6 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../../contract/sandbox.ts';
 import type { Db, Queryable } from '../db/database.ts';
+import { runPrepared } from '../db/prepared.ts';
 import { HttpError } from '../errors.ts';
 
 export const TRAINING_SCOPE = 'training';
@@ -58,12 +59,13 @@ export class Authenticator {
    * through every instance.
    */
   async app(clientId: string, q: Queryable = this.db.q): Promise<AppClient> {
-    const rows = await q
-      .selectFrom('apps as a')
-      .leftJoin('app_scopes as s', 's.client_id', 'a.client_id')
-      .select(['a.client_id', 'a.environment', 's.scope'])
-      .where('a.client_id', '=', clientId)
-      .execute();
+    const rows = await runPrepared(q, 'auth:app', { clientId }, (p) =>
+      q
+        .selectFrom('apps as a')
+        .leftJoin('app_scopes as s', 's.client_id', 'a.client_id')
+        .select(['a.client_id', 'a.environment', 's.scope'])
+        .where('a.client_id', '=', p.clientId),
+    );
     const first = rows[0];
     if (!first) throw unauthorized(`Unknown app client id "${clientId.slice(0, 80)}"`);
     this.refuseSandboxOnProduction(first.environment, 'app client id');
@@ -73,14 +75,16 @@ export class Authenticator {
   /** The signed-in user behind `Authorization: Bearer <token>` (or the bare token): one query. */
   async user(authorization: string | undefined): Promise<UserCaller> {
     const token = readUserToken(authorization);
-    const rows = await this.db.q
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.user_id', 's.user_id')
-      .innerJoin('apps as a', 'a.client_id', 's.client_id')
-      .leftJoin('app_scopes as sc', 'sc.client_id', 's.client_id')
-      .select(['s.user_id', 's.client_id', 's.expires_at', 's.revoked', 'u.anonymous', 'a.environment', 'sc.scope'])
-      .where('s.token_hash', '=', hashToken(token))
-      .execute();
+    const q = this.db.q;
+    const rows = await runPrepared(q, 'auth:session', { tokenHash: hashToken(token) }, (p) =>
+      q
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.user_id', 's.user_id')
+        .innerJoin('apps as a', 'a.client_id', 's.client_id')
+        .leftJoin('app_scopes as sc', 'sc.client_id', 's.client_id')
+        .select(['s.user_id', 's.client_id', 's.expires_at', 's.revoked', 'u.anonymous', 'a.environment', 'sc.scope'])
+        .where('s.token_hash', '=', p.tokenHash),
+    );
     const session = rows[0];
     if (!session || session.revoked) {
       throw new HttpError(401, 'invalid_token', 'The user token is not valid; sign in again');
@@ -114,15 +118,21 @@ export class Authenticator {
   async plugin(authorization: string | undefined): Promise<PluginCaller> {
     const { clientId, clientSecret } = readBasic(authorization);
     const q = this.db.q;
-    const [row, orgs, permissions] = await Promise.all([
-      q
-        .selectFrom('plugins')
-        .select(['client_id', 'client_secret', 'environment'])
-        .where('client_id', '=', clientId)
-        .executeTakeFirst(),
-      q.selectFrom('plugin_orgs').select('org_id').where('client_id', '=', clientId).orderBy('org_id').execute(),
-      q.selectFrom('plugin_permissions').select('permission').where('client_id', '=', clientId).execute(),
+    const [rows, orgs, permissions] = await Promise.all([
+      runPrepared(q, 'auth:plugin', { clientId }, (p) =>
+        q
+          .selectFrom('plugins')
+          .select(['client_id', 'client_secret', 'environment'])
+          .where('client_id', '=', p.clientId),
+      ),
+      runPrepared(q, 'auth:plugin-orgs', { clientId }, (p) =>
+        q.selectFrom('plugin_orgs').select('org_id').where('client_id', '=', p.clientId).orderBy('org_id'),
+      ),
+      runPrepared(q, 'auth:plugin-permissions', { clientId }, (p) =>
+        q.selectFrom('plugin_permissions').select('permission').where('client_id', '=', p.clientId),
+      ),
     ]);
+    const row = rows[0];
     // Compare against a stand-in secret for unknown ids so timing does not tell which ids exist.
     const matches = secretsEqual(clientSecret, row?.client_secret ?? '\u0000unknown-plugin');
     if (!row || !matches) throw unauthorized('The plugin client id or client secret is wrong');

@@ -7,7 +7,10 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod/mini';
 import type { AuthKind, Endpoint } from '../../contract/endpoint.ts';
+import type { Db } from '../db/database.ts';
+import { type Area, readVersions } from '../db/versions.ts';
 import { HttpError } from '../errors.ts';
+import type { AnswerCache } from './answer-cache.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from './auth.ts';
 import { parseInput, readJsonBody, readQuery } from './request.ts';
 
@@ -38,6 +41,16 @@ export interface RouteOptions {
   readonly auth: Authenticator;
   readonly sandbox: boolean;
   readonly checkResponses: boolean;
+  readonly db: Db;
+  readonly answers: AnswerCache;
+}
+
+export interface BindOptions {
+  /**
+   * The data areas the answer is made of: the answer is kept and reused until
+   * a write bumps one of them (see answer-cache.ts). Only for reads.
+   */
+  readonly reads?: readonly Area[];
 }
 
 /** Registers endpoints on one app; skips those of another base address or sandbox-only ones in production. */
@@ -47,13 +60,20 @@ export class Router {
     private readonly options: RouteOptions & { readonly bases: ReadonlySet<Endpoint['base']> },
   ) {}
 
-  bind<E extends Endpoint>(endpoint: E, handler: Handler<E>): void {
+  bind<E extends Endpoint>(endpoint: E, handler: Handler<E>, bindOptions: BindOptions = {}): void {
     if (!this.options.bases.has(endpoint.base)) return;
-    bind(this.app, endpoint, this.options, handler);
+    bind(this.app, endpoint, this.options, handler, bindOptions);
   }
 }
 
-function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions, handler: Handler<E>): void {
+function bind<E extends Endpoint>(
+  app: Hono,
+  endpoint: E,
+  options: RouteOptions,
+  handler: Handler<E>,
+  { reads }: BindOptions,
+): void {
+  const reuse = reads !== undefined && endpoint.method === 'GET' && options.answers.enabled;
   if (endpoint.sandboxOnly && !options.sandbox) return;
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](endpoint.path, async (c) => {
@@ -73,6 +93,20 @@ function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions,
     const query = endpoint.query ? parseInput('query', endpoint.query, rawQuery) : undefined;
     if (!endpoint.query) refuseAnyQuery(rawQuery);
     const body = endpoint.body ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw)) : undefined;
+    let key: string | undefined;
+    if (reuse) {
+      // The versions are read before the data, so a kept answer is never older than its key says.
+      const versions = await readVersions(options.db.q);
+      key = answerKey(
+        endpoint,
+        caller,
+        params,
+        query,
+        reads.map((area) => versions[area]),
+      );
+      const kept = options.answers.get(key);
+      if (kept) return send(c, endpoint, kept.status, kept.body);
+    }
     const result = await handler({
       caller,
       params,
@@ -88,9 +122,34 @@ function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions,
         );
       }
     }
-    if (endpoint.noStore) c.header('Cache-Control', 'no-store');
-    return c.json(result as object, endpoint.status ?? 200);
+    const status = endpoint.status ?? 200;
+    const bytes = Buffer.from(JSON.stringify(result));
+    if (key !== undefined) options.answers.set(key, status, bytes);
+    return send(c, endpoint, status, bytes);
   });
+}
+
+function send(c: Context, endpoint: Endpoint, status: number, body: Buffer): Response {
+  if (endpoint.noStore) c.header('Cache-Control', 'no-store');
+  c.header('Content-Type', 'application/json');
+  return c.body(body as Uint8Array<ArrayBuffer>, status as 200);
+}
+
+/** Route, viewer, validated input and data versions: equal keys are equal answers. */
+function answerKey(
+  endpoint: Endpoint,
+  caller: unknown,
+  params: unknown,
+  query: unknown,
+  versions: readonly number[],
+): string {
+  let viewer = '-';
+  if (endpoint.auth === 'user' || endpoint.auth === 'training') viewer = `u:${(caller as UserCaller).userId}`;
+  else if (endpoint.auth === 'plugin') {
+    const plugin = caller as PluginCaller;
+    viewer = `p:${plugin.clientId}:${plugin.orgIds.join(',')}`;
+  } else if (endpoint.auth !== 'none') viewer = `${endpoint.auth}:${String(caller)}`;
+  return JSON.stringify([endpoint.method, endpoint.path, viewer, params ?? null, query ?? null, versions]);
 }
 
 async function authenticate(kind: AuthKind, auth: Authenticator, c: Context): Promise<unknown> {

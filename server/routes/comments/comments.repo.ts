@@ -1,6 +1,7 @@
 /** Comments and the class facts that decide who may write them. The only queries of the area. */
 import type { Comment, CommentFilters } from '../../../contract/comments.ts';
 import type { Queryable } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { summariesOf } from '../profile/users.repo.ts';
 
 export interface NewComment {
@@ -13,6 +14,14 @@ export interface NewComment {
   readonly text: string;
   readonly createdAt: number;
 }
+
+const filterColumns = {
+  studentId: 'c.student_id',
+  classId: 'c.class_id',
+  courseId: 'c.course_id',
+  lessonId: 'c.lesson_id',
+} as const;
+const filterKeys = Object.keys(filterColumns) as (keyof typeof filterColumns)[];
 
 export function commentsRepo(q: Queryable) {
   const rows = (viewerId: string) =>
@@ -57,12 +66,16 @@ export function commentsRepo(q: Queryable) {
   return {
     /** Comments the viewer may read (classes they train, or their own), newest first. */
     async list(viewerId: string, filters: CommentFilters): Promise<Comment[]> {
-      let query = rows(viewerId);
-      if (filters.studentId !== undefined) query = query.where('c.student_id', '=', filters.studentId);
-      if (filters.classId !== undefined) query = query.where('c.class_id', '=', filters.classId);
-      if (filters.courseId !== undefined) query = query.where('c.course_id', '=', filters.courseId);
-      if (filters.lessonId !== undefined) query = query.where('c.lesson_id', '=', filters.lessonId);
-      return toComments(await query.orderBy('c.seq', 'desc').execute());
+      const given = filterKeys.filter((key) => filters[key] !== undefined);
+      const params: Record<string, string> = { viewerId };
+      for (const key of given) params[key] = filters[key] as string;
+      // Compiled once per set of filters given (see db/prepared.ts).
+      const found = await runPrepared(q, `comments:${given.join(',')}`, params, (p) => {
+        let query = rows(p.viewerId as string);
+        for (const key of given) query = query.where(filterColumns[key], '=', p[key] as string);
+        return query.orderBy('c.seq', 'desc');
+      });
+      return toComments(found);
     },
     /** One comment, if the viewer may read it. */
     async findVisible(commentId: string, viewerId: string): Promise<Comment | undefined> {

@@ -7,7 +7,7 @@ import { missionPlannerHandlers } from './mission-planner.handlers.ts';
 
 export function missionPlannerRoutes(router: Router, deps: Deps, _app: Hono): void {
   const h = missionPlannerHandlers(deps);
-  router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller));
+  router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller), { reads: ['plugins'] });
   router.bind(e.plannerCapabilities, ({ caller, body }) => {
     const { pluginIds, ...request } = body;
     return h.capabilities(caller, pluginIds, request);

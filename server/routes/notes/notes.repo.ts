@@ -1,6 +1,7 @@
 /** Notes and the facts their automatic metadata is derived from. The only queries of the area. */
 import type { Note, NoteCategory } from '../../../contract/notes.ts';
 import type { Queryable } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { teaches } from '../comments/comments.repo.ts';
 
 export interface StoredNote extends Note {
@@ -49,6 +50,15 @@ const toNote = (row: NoteRow): StoredNote => ({
   authorId: row.author_id,
 });
 
+const filterColumns = {
+  studentId: 'n.student_id',
+  userId: 'n.user_id',
+  classId: 'n.class_id',
+  courseId: 'n.course_id',
+  lessonId: 'n.lesson_id',
+} as const;
+const filterKeys = Object.keys(filterColumns) as (keyof typeof filterColumns)[];
+
 export function notesRepo(q: Queryable) {
   /** Readable by its author, and by the trainers of its class. */
   const visible = (viewerId: string) =>
@@ -64,15 +74,27 @@ export function notesRepo(q: Queryable) {
 
   return {
     async list(viewerId: string, filters: NoteListFilters): Promise<StoredNote[]> {
-      let query = visible(viewerId);
-      if (filters.studentId !== undefined) query = query.where('n.student_id', '=', filters.studentId);
-      if (filters.userId !== undefined) query = query.where('n.user_id', '=', filters.userId);
-      if (filters.classId !== undefined) query = query.where('n.class_id', '=', filters.classId);
-      if (filters.courseId !== undefined) query = query.where('n.course_id', '=', filters.courseId);
-      if (filters.lessonId !== undefined) query = query.where('n.lesson_id', '=', filters.lessonId);
+      const given = filterKeys.filter((key) => filters[key] !== undefined);
       const categories = [...new Set(filters.category ?? [])].sort();
-      if (categories.length > 0) query = query.where('n.category', 'in', categories);
-      return (await query.orderBy('n.seq', 'desc').execute()).map(toNote);
+      const params: Record<string, string> = { viewerId };
+      for (const key of given) params[key] = filters[key] as string;
+      categories.forEach((category, i) => {
+        params[`category${i}`] = category;
+      });
+      // Compiled once per set of filters and number of categories given (see db/prepared.ts).
+      const found = await runPrepared(q, `notes:${given.join(',')}:${categories.length}`, params, (p) => {
+        let query = visible(p.viewerId as string);
+        for (const key of given) query = query.where(filterColumns[key], '=', p[key] as string);
+        if (categories.length > 0) {
+          query = query.where(
+            'n.category',
+            'in',
+            categories.map((_, i) => p[`category${i}`] as string),
+          );
+        }
+        return query.orderBy('n.seq', 'desc');
+      });
+      return found.map(toNote);
     },
     async findVisible(noteId: string, viewerId: string): Promise<StoredNote | undefined> {
       const row = await visible(viewerId).where('n.note_id', '=', noteId).executeTakeFirst();

@@ -1,6 +1,7 @@
 /** Reads people: summaries (embedded in comments), full profiles, friends, pictures. */
 import type { FriendProfile, FullProfile, UserSummary } from '../../../contract/users.ts';
 import type { Queryable } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared.ts';
 
 /** A users row as the repositories read it (all columns). */
 export interface UserRow {
@@ -102,24 +103,34 @@ const summaryColumns = [
   'anonymous',
 ] as const;
 
-/** The summaries (2.1) of the given users, read in one query per 500 ids. */
+/** IN-list lengths the summaries query is prepared for; a list is padded up to the next one. */
+const summaryBuckets = [1, 4, 16, 64, 256] as const;
+const MAX_BUCKET = 256;
+
+/** The summaries (2.1) of the given users: one prepared query per 256 distinct ids. */
 export async function summariesOf(q: Queryable, userIds: readonly string[]): Promise<Map<string, UserSummary>> {
   const ids = [...new Set(userIds)];
   const found = new Map<string, UserSummary>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await q
-      .selectFrom('users')
-      .select(summaryColumns)
-      .where('user_id', 'in', ids.slice(i, i + 500))
-      .execute();
+  for (let i = 0; i < ids.length; i += MAX_BUCKET) {
+    const chunk = ids.slice(i, i + MAX_BUCKET);
+    const size = summaryBuckets.find((bucket) => bucket >= chunk.length) ?? MAX_BUCKET;
+    const params: Record<string, string> = {};
+    for (let j = 0; j < size; j++) params[`id${j}`] = chunk[Math.min(j, chunk.length - 1)] as string;
+    const rows = await runPrepared(q, `summaries:${size}`, params, (p) =>
+      q.selectFrom('users').select(summaryColumns).where('user_id', 'in', Object.values(p)),
+    );
     for (const row of rows) found.set(row.user_id, toSummary(row));
   }
   return found;
 }
 
 export function usersRepo(q: Queryable) {
-  const byId = (userId: string) =>
-    q.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst() as Promise<UserRow | undefined>;
+  const byId = async (userId: string): Promise<UserRow | undefined> =>
+    (
+      (await runPrepared(q, 'user-by-id', { userId }, (p) =>
+        q.selectFrom('users').selectAll().where('user_id', '=', p.userId),
+      )) as UserRow[]
+    )[0];
 
   return {
     find: byId,
@@ -128,15 +139,16 @@ export function usersRepo(q: Queryable) {
       return row ? toFullProfile(row) : undefined;
     },
     async friends(userId: string): Promise<FriendProfile[]> {
-      const rows = (await q
-        .selectFrom('friendships as f')
-        .innerJoin('users as u', 'u.user_id', 'f.friend_id')
-        .selectAll('u')
-        .where('f.user_id', '=', userId)
-        .orderBy('u.last_name')
-        .orderBy('u.first_name')
-        .orderBy('u.user_id')
-        .execute()) as UserRow[];
+      const rows = (await runPrepared(q, 'friends', { userId }, (p) =>
+        q
+          .selectFrom('friendships as f')
+          .innerJoin('users as u', 'u.user_id', 'f.friend_id')
+          .selectAll('u')
+          .where('f.user_id', '=', p.userId)
+          .orderBy('u.last_name')
+          .orderBy('u.first_name')
+          .orderBy('u.user_id'),
+      )) as UserRow[];
       return rows.map(toFriend);
     },
     async picture(pictureId: string): Promise<string | undefined> {

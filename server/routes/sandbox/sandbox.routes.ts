@@ -9,8 +9,8 @@ import { sandboxRepo } from './sandbox.repo.ts';
 
 export function sandboxRoutes(router: Router, deps: Deps, sessions: AuthHandlers): void {
   const repo = sandboxRepo(deps.db.q);
-  router.bind(e.sandboxUsers, () => repo.users());
-  router.bind(e.sandboxClients, () => repo.clients());
+  router.bind(e.sandboxUsers, () => repo.users(), { reads: ['users', 'classes'] });
+  router.bind(e.sandboxClients, () => repo.clients(), { reads: ['apps', 'plugins'] });
   // The checks and the session are one transaction: the session is issued to an app and user that exist.
   router.bind(e.sandboxToken, ({ body }) =>
     deps.db.transaction(async (tx) => {
