@@ -31,10 +31,19 @@ beforeAll(async () => {
   database = await databaseForChild(dir);
   const env = { ...database.env, ADMIN_TOKEN };
   // A first, alone: it migrates and (on SQLite) seeds; B then starts on a ready database.
-  a = await startChildService({ port: await freePort(18490, 18494), env: { ...env, WORKERS: '2' } });
-  b = await startChildService({ port: await freePort(18495, 18499), env: { ...env, WORKERS: '1' } });
+  // Generous start-up bounds: two workers transpiling through tsx on a busy 2-core machine take a while.
+  a = await startChildService({
+    port: await freePort(18490, 18494),
+    env: { ...env, WORKERS: '2' },
+    readyTimeoutMs: 90_000,
+  });
+  b = await startChildService({
+    port: await freePort(18495, 18499),
+    env: { ...env, WORKERS: '1' },
+    readyTimeoutMs: 90_000,
+  });
   world = await loadWorld(a.url);
-}, 90_000);
+}, 240_000);
 
 afterAll(async () => {
   await a?.stop();

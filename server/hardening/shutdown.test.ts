@@ -62,6 +62,7 @@ async function startService(name: string, env: Record<string, string> = {}): Pro
   return startChildService({
     port: await freePort(18440, 18449),
     env: { ...database.env, ADMIN_TOKEN, PLUGIN_TIMEOUT_MS: '10000', ...env },
+    readyTimeoutMs: 90_000,
   });
 }
 
