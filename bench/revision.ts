@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/database.ts';
 import { type ChildService, freePort, repoRoot, startChild } from '../server/hardening/child-service.ts';
-import { benchTargets, factsOf } from './lib/bulk.ts';
+import { BENCH_APP, type BulkFacts, factsOf } from './lib/bulk.ts';
 import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table } from './lib/report.ts';
@@ -37,6 +37,21 @@ async function serve(cwd: string, database: string, env: Record<string, string> 
     readyTimeoutMs: 120_000,
     env: { PORT: String(port), HOST: '127.0.0.1', DATABASE: database, PLATFORM_ENV: 'sandbox', ...env },
   });
+}
+
+/** Signs the student's trainer in and names the read. */
+async function commentsOfStudent(base: string, facts: BulkFacts): Promise<LoadSpec> {
+  const response = await fetch(`${base}/sandbox/v1/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId: facts.trainerId, clientId: BENCH_APP }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return {
+    path: `/edu/v1/student/comment?studentId=${facts.studentId}`,
+    headers: { Authorization: `Bearer ${token}` },
+  };
 }
 
 export async function revisionBench(options: RevisionOptions): Promise<Section> {
@@ -78,7 +93,7 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
     });
     services.push({ name: 'this checkout, answers kept', service: await serve(repoRoot, copy), runs: [] });
     for (const entry of services) {
-      entry.spec = (await benchTargets(entry.service.url, facts)).commentsByStudent;
+      entry.spec = await commentsOfStudent(entry.service.url, facts);
       await cannon(entry.service.url, entry.spec, CONNECTIONS, 1);
     }
     const bareRuns: Measure[] = [];

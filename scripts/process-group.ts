@@ -15,11 +15,18 @@ export class ProcessGroup {
     process.on('SIGTERM', () => this.stop(0));
   }
 
-  /** Starts `node ...args`; its exit, unless the group is stopping, stops the rest. */
-  run(name: string, args: readonly string[], extraEnv: Record<string, string> = {}): void {
+  /**
+   * Starts `node ...args`; its exit, unless the group is stopping, stops the
+   * rest. An optional program's exit is reported and the rest go on.
+   */
+  run(name: string, args: readonly string[], extraEnv: Record<string, string> = {}, optional = false): void {
     const child = spawn(process.execPath, [...args], { stdio: 'inherit', env: { ...this.env, ...extraEnv } });
     child.on('exit', (code, signal) => {
       if (this.stopping) return;
+      if (optional) {
+        console.error(`${name} stopped (${signal ?? `exit ${code}`}); the rest go on without it`);
+        return;
+      }
       console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
       this.stop(code || 1);
     });

@@ -28,7 +28,11 @@ function program(bundle: string, source: string): string[] {
 const group = new ProcessGroup(env);
 group.run('The platform service', program('main.js', 'server/main.ts'));
 if ((env.PLATFORM_ENV ?? 'sandbox') === 'sandbox' && env.START_PLUGIN !== '0') {
-  group.run('The sample plugin', program('plugin.js', 'plugin/main.ts'), {
-    PLATFORM_URL: env.PLATFORM_URL ?? `http://127.0.0.1:${env.PORT ?? '8080'}`,
-  });
+  // Optional: a second instance on the same machine finds the plugin's port taken, and serves on without it.
+  group.run(
+    'The sample plugin',
+    program('plugin.js', 'plugin/main.ts'),
+    { PLATFORM_URL: env.PLATFORM_URL ?? `http://127.0.0.1:${env.PORT ?? '8080'}` },
+    true,
+  );
 }
