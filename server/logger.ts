@@ -39,7 +39,9 @@ export function createLogger(level: LogLevel = 'info', destination?: Destination
       // Top-level keys only: wildcard paths (`*.token`) made every line about four times slower.
       redact: { paths: credentialKeys, censor: '[redacted]' },
     },
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    // At most 4 KiB (PIPE_BUF) of whole lines per write: the lines of several worker processes sharing
+    // one stdout pipe never interleave mid-line.
+    destination ?? pino.destination({ dest: 1, sync: false, maxWrite: 4096 }),
   );
 }
 
