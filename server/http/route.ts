@@ -1,8 +1,10 @@
 /**
  * Binds a contract endpoint to a handler: authenticates the caller as the
  * endpoint says, parses params, query and body with the endpoint's schemas,
- * and sends the handler's result (checked against the response schema when
- * `checkResponses` is on). Handlers read only validated input.
+ * and sends the handler's result. With `checkResponses` on (tests), the result
+ * must parse with the response schema and carry no key the schema does not
+ * name: the contract's objects strip unknown keys, so a misspelt or extra
+ * field would otherwise pass. Handlers read only validated input.
  */
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod/mini';
@@ -13,6 +15,7 @@ import { HttpError } from '../errors.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from './auth.ts';
 import { parseInput, readJsonBody, readQuery } from './request.ts';
+import { unknownKeys } from './unknown-keys.ts';
 
 type CallerOf<A extends AuthKind> = A extends 'user' | 'training'
   ? UserCaller
@@ -114,14 +117,7 @@ function bind<E extends Endpoint>(
       body,
       context: c,
     } as HandlerInput<E>);
-    if (options.checkResponses) {
-      const checked = endpoint.response.safeParse(result);
-      if (!checked.success) {
-        throw new Error(
-          `Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`,
-        );
-      }
-    }
+    if (options.checkResponses) checkResponse(endpoint, result);
     const status = endpoint.status ?? 200;
     const bytes = Buffer.from(JSON.stringify(result));
     if (key !== undefined) options.answers.set(key, status, bytes);
@@ -150,6 +146,20 @@ function answerKey(
     viewer = `p:${plugin.clientId}:${plugin.orgIds.join(',')}`;
   } else if (endpoint.auth !== 'none') viewer = `${endpoint.auth}:${String(caller)}`;
   return JSON.stringify([endpoint.method, endpoint.path, viewer, params ?? null, query ?? null, versions]);
+}
+
+/** Throws (a 500 in tests) when a response does not parse with its schema or carries a key the schema does not name. */
+function checkResponse(endpoint: Endpoint, result: unknown): void {
+  const checked = endpoint.response.safeParse(result);
+  if (!checked.success) {
+    throw new Error(`Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`);
+  }
+  const extra = unknownKeys(endpoint.response, result);
+  if (extra.length > 0) {
+    throw new Error(
+      `Response of ${endpoint.method} ${endpoint.path} carries keys the contract does not name: ${extra.slice(0, 10).join(', ')}`,
+    );
+  }
 }
 
 async function authenticate(kind: AuthKind, auth: Authenticator, c: Context): Promise<unknown> {
