@@ -28,6 +28,8 @@ export interface Endpoint {
   readonly base: BaseArea;
   readonly auth: AuthKind;
   readonly summary: string;
+  /** Who may call it, beyond what the auth kind says (shown in the OpenAPI description). */
+  readonly access?: string;
   readonly tag: string;
   /**
    * Input schemas. Objects among them are `z.strictObject`s: the service

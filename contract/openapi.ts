@@ -137,6 +137,7 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
   const notes: string[] = [];
   if (endpoint.extension) notes.push('Extension: not part of the platform interface.');
   if (endpoint.auth === 'training') notes.push('Requires the training scope on the calling app.');
+  if (endpoint.access) notes.push(endpoint.access);
   if (endpoint.permission) notes.push(`Requires the plugin API set "${endpoint.permission}".`);
   if (endpoint.sandboxOnly) notes.push('Sandbox only: 404 on a production service.');
   if (endpoint.noStore) notes.push('Sent with Cache-Control: no-store.');

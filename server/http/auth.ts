@@ -108,7 +108,7 @@ export class Authenticator {
       throw new HttpError(
         403,
         'missing_scope',
-        `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can read or add student comments`,
+        `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can use student comments or the mission planner`,
       );
     }
     return caller;

@@ -25,6 +25,23 @@ describe('the API reference', () => {
     }
   });
 
+  it('says who may use the mission planner, as the service enforces it: trainers, through an app with the training scope', async () => {
+    const reply = await call<{ paths: Record<string, Record<string, { description?: string }>> }>(
+      service.url,
+      'GET',
+      '/openapi.json',
+    );
+    for (const [path, method] of [
+      ['/mission-planner/v1/plugins', 'get'],
+      ['/mission-planner/v1/capabilities', 'post'],
+      ['/mission-planner/v1/candidates', 'post'],
+    ] as const) {
+      const description = reply.body.paths[path]?.[method]?.description ?? '';
+      expect(description, path).toContain('Requires the training scope on the calling app.');
+      expect(description, path).toContain('Trainers only');
+    }
+  });
+
   it('is an interactive page of this origin only: Swagger UI under a CSP without inline script or other origins', async () => {
     const response = await fetch(`${service.url}/docs`);
     expect(response.status).toBe(200);

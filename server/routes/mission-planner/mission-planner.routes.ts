@@ -1,4 +1,4 @@
-/** Extension: the mission planner for the dashboard (user token; trainers or the training scope). */
+/** Extension: the mission planner for the dashboard (a trainer's token, of an app with the training scope). */
 import type { Hono } from 'hono';
 import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
 import type { Deps } from '../../deps.ts';
