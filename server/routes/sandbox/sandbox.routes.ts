@@ -1,7 +1,12 @@
-/** The sandbox extension: demo users, demo clients and demo sign-in. 404 on a production service. */
+/**
+ * The sandbox extension: demo users, demo clients and demo sign-in. 404 on a
+ * production service. Sign-in is for signed-up users only: an anonymous
+ * account whose session ended is not resumed (section 3: the person creates a
+ * new anonymous profile).
+ */
 import { coreEndpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { HttpError, notFound } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';
 import type { AuthHandlers } from '../auth/auth.handlers.ts';
 import { usersRepo } from '../profile/users.repo.ts';
@@ -15,7 +20,16 @@ export function sandboxRoutes(router: Router, deps: Deps, sessions: AuthHandlers
   router.bind(e.sandboxToken, ({ body }) =>
     deps.db.transaction(async (tx) => {
       const app = await deps.auth.app(body.clientId, tx);
-      if (!(await usersRepo(tx).find(body.userId))) throw notFound(`User "${body.userId}"`);
+      const user = await usersRepo(tx).find(body.userId);
+      if (!user) throw notFound(`User "${body.userId}"`);
+      if (user.anonymous === 1) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          'An anonymous account cannot be signed in again; create a new anonymous profile (PUT /user/v1/my/profile)',
+          [{ path: 'body.userId', message: 'is an anonymous account, which is not resumed once its session ends' }],
+        );
+      }
       return sessions.issue(tx, body.userId, app.clientId);
     }),
   );
