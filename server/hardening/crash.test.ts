@@ -188,7 +188,7 @@ it('keeps every answered write across a SIGKILL, with no half-written record', a
     token,
     body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'after the crash' },
   });
-  expect(after.status).toBe(200);
+  expect(after.status).toBe(201);
   await second.stop();
 
   // The database itself: consistent, every foreign key holds, no row we did not send whole.

@@ -2,7 +2,9 @@
  * Section 4.4: notes. The service adds what it can derive (lesson -> course,
  * class -> course, student -> user, class and course) and refuses a body
  * whose ids disagree. A note is read by its author and the trainers of its
- * class, and deleted by its author only.
+ * class, and deleted by its author only. Creating one never tells a caller
+ * whether an id they may not see exists: a student of a class they do not
+ * train, or a user they may not see, is answered as an unknown one (404).
  */
 import { randomUUID } from 'node:crypto';
 import type { ErrorIssue } from '../../../contract/common.ts';
@@ -11,6 +13,7 @@ import { bump } from '../../db/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { TRAINING_SCOPE, type UserCaller } from '../../http/auth.ts';
+import { usersRepo } from '../profile/users.repo.ts';
 import { type NoteListFilters, notesRepo, type StoredNote } from './notes.repo.ts';
 
 const publicNote = ({ authorId: _authorId, ...note }: StoredNote): Note => note;
@@ -63,6 +66,8 @@ export function noteHandlers(deps: Deps) {
           lessonId: body.lessonId ?? null,
         };
         const issues: ErrorIssue[] = [];
+        /** The course of the student's class: a lesson named must be one of its lessons. */
+        let studentCourse: string | undefined;
 
         if (body.studentId !== undefined) {
           const student = await repo.student(body.studentId);
@@ -72,6 +77,7 @@ export function noteHandlers(deps: Deps) {
           derive(note, issues, 'userId', student.user_id, 'the student');
           derive(note, issues, 'classId', student.class_id, 'the student');
           derive(note, issues, 'courseId', student.course_id, 'the student');
+          studentCourse = student.course_id;
         } else if (body.lessonId !== undefined || body.classId !== undefined || body.courseId !== undefined) {
           throw badRequest(
             'A note about a specific user names only userId; name studentId for a class or lesson note',
@@ -86,7 +92,15 @@ export function noteHandlers(deps: Deps) {
         if (body.lessonId !== undefined) {
           const course = await repo.lessonCourse(body.lessonId);
           if (course === undefined) throw notFound(`Lesson "${body.lessonId}"`);
-          derive(note, issues, 'courseId', course, 'the lesson');
+          // The lesson is what is wrong when it is not of the student's course: that course is settled.
+          if (studentCourse !== undefined && studentCourse !== course) {
+            issues.push({
+              path: 'body.lessonId',
+              message: `is a lesson of "${course}", not of the student's course "${studentCourse}"`,
+            });
+          } else {
+            derive(note, issues, 'courseId', course, 'the lesson');
+          }
         }
         if (body.courseId !== undefined && !(await repo.courseExists(body.courseId)))
           throw notFound(`Course "${body.courseId}"`);
@@ -94,7 +108,8 @@ export function noteHandlers(deps: Deps) {
 
         const userId = note.userId;
         if (userId === null) throw badRequest('A note is about a student (studentId) or a user (userId)');
-        if (!(await repo.userExists(userId))) throw notFound(`User "${userId}"`);
+        // Unknown, or not someone the caller may see: the same answer, so userIds cannot be probed.
+        if (!(await usersRepo(tx).canSee(caller.userId, userId))) throw notFound(`User "${userId}"`);
 
         const created: StoredNote = {
           noteId: `note-${randomUUID()}`,

@@ -141,8 +141,6 @@ export function notesRepo(q: Queryable) {
     courseExists: async (courseId: string) =>
       (await q.selectFrom('courses').select('course_id').where('course_id', '=', courseId).executeTakeFirst()) !==
       undefined,
-    userExists: async (userId: string) =>
-      (await q.selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined,
     teaches: (classId: string, userId: string) => teaches(q, classId, userId),
   };
 }

@@ -1,7 +1,9 @@
 /** Reads people: summaries (embedded in comments), full profiles, friends, pictures. */
+import type { ExpressionBuilder } from 'kysely';
 import type { FriendProfile, FullProfile, UserSummary } from '../../../contract/users.ts';
 import type { Queryable } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared.ts';
+import type { Schema } from '../../db/schema.ts';
 
 /** A users row as the repositories read it (all columns). */
 export interface UserRow {
@@ -124,6 +126,51 @@ export async function summariesOf(q: Queryable, userIds: readonly string[]): Pro
   return found;
 }
 
+/**
+ * Whom the signed-in user `me` may see, as a condition on `u` (a users row):
+ * themselves, their friends, the students of the classes they train, the
+ * co-trainers of those classes, and the trainers of the classes they study
+ * in. Not their classmates: nothing the service answers a student names a
+ * classmate (the roster and comments are for trainers), so there is nothing
+ * of theirs to see.
+ */
+function sees(w: ExpressionBuilder<Schema & { u: Schema['users'] }, 'u'>, me: string) {
+  return w.or([
+    w('u.user_id', '=', me),
+    w.exists(
+      w
+        .selectFrom('friendships as f')
+        .select('f.user_id')
+        .where('f.user_id', '=', me)
+        .whereRef('f.friend_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('class_trainers as t')
+        .innerJoin('students as s', 's.class_id', 't.class_id')
+        .select('t.user_id')
+        .where('t.user_id', '=', me)
+        .whereRef('s.user_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('class_trainers as t')
+        .innerJoin('class_trainers as t2', 't2.class_id', 't.class_id')
+        .select('t.user_id')
+        .where('t.user_id', '=', me)
+        .whereRef('t2.user_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('students as s')
+        .innerJoin('class_trainers as t', 't.class_id', 's.class_id')
+        .select('s.user_id')
+        .where('s.user_id', '=', me)
+        .whereRef('t.user_id', '=', 'u.user_id'),
+    ),
+  ]);
+}
+
 export function usersRepo(q: Queryable) {
   const byId = async (userId: string): Promise<UserRow | undefined> =>
     (
@@ -159,7 +206,7 @@ export function usersRepo(q: Queryable) {
         .executeTakeFirst();
       return row?.jpeg_base64;
     },
-    /** A picture is visible to its owner and to the people they share a friendship or a class with. */
+    /** A picture of someone the viewer may see (see `sees`). */
     async visiblePicture(pictureId: string, me: string): Promise<string | undefined> {
       const row = await q
         .selectFrom('pictures as p')
@@ -170,48 +217,21 @@ export function usersRepo(q: Queryable) {
             selectFrom('users as u')
               .select('u.user_id')
               .where((w) => w.or([w('u.profile_pic', '=', pictureId), w('u.cover_photo', '=', pictureId)]))
-              .where((w) =>
-                w.or([
-                  w('u.user_id', '=', me),
-                  w.exists(
-                    w
-                      .selectFrom('friendships as f')
-                      .select('f.user_id')
-                      .where('f.user_id', '=', me)
-                      .whereRef('f.friend_id', '=', 'u.user_id'),
-                  ),
-                  // A trainer sees their students; trainers of one class see each other.
-                  w.exists(
-                    w
-                      .selectFrom('class_trainers as t')
-                      .innerJoin('students as s', 's.class_id', 't.class_id')
-                      .select('t.user_id')
-                      .where('t.user_id', '=', me)
-                      .whereRef('s.user_id', '=', 'u.user_id'),
-                  ),
-                  w.exists(
-                    w
-                      .selectFrom('class_trainers as t')
-                      .innerJoin('class_trainers as t2', 't2.class_id', 't.class_id')
-                      .select('t.user_id')
-                      .where('t.user_id', '=', me)
-                      .whereRef('t2.user_id', '=', 'u.user_id'),
-                  ),
-                  // A student sees the trainers of their classes.
-                  w.exists(
-                    w
-                      .selectFrom('students as s')
-                      .innerJoin('class_trainers as t', 't.class_id', 's.class_id')
-                      .select('s.user_id')
-                      .where('s.user_id', '=', me)
-                      .whereRef('t.user_id', '=', 'u.user_id'),
-                  ),
-                ]),
-              ),
+              .where((w) => sees(w, me)),
           ),
         )
         .executeTakeFirst();
       return row?.jpeg_base64;
+    },
+    /** Whether the viewer may see this user (see `sees`); false for an unknown user too. */
+    async canSee(me: string, userId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('users as u')
+        .select('u.user_id')
+        .where('u.user_id', '=', userId)
+        .where((w) => sees(w, me))
+        .executeTakeFirst();
+      return row !== undefined;
     },
     async handleTaken(handle: string): Promise<boolean> {
       const row = await q.selectFrom('users').select('user_id').where('handle', '=', handle).executeTakeFirst();
