@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema } from '../../../contract/comments.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
+import { learningRecordListSchema } from '../../../contract/plugin.ts';
 import {
   base64JpegSchema,
   createAnonymousResponseSchema,
@@ -10,6 +11,7 @@ import {
 import { demoIds } from '../../seed/demo-ids.ts';
 import { call, signIn, startService, type TestService } from '../../test/harness.ts';
 import { loadWorld, type World } from '../../test/world.ts';
+import { asPlugin, demoPlugins } from '../plugin/plugin.testkit.ts';
 
 let service: TestService;
 let world: World;
@@ -44,6 +46,25 @@ describe('my profile', () => {
       ).body,
     );
     expect(student.trainee).toBe(true);
+  });
+
+  it('gives a person one userId in every app, the one plugins read too (decided: userIds are global)', async () => {
+    const profileIn = async (clientId: string) =>
+      fullProfileSchema.parse(
+        (
+          await call(service.url, 'GET', '/user/v1/my/profile', {
+            token: await signIn(service.url, world.student.userId, clientId),
+          })
+        ).body,
+      ).userId;
+    expect(await profileIn('sandbox-trainer-dashboard')).toBe(world.student.userId);
+    expect(await profileIn('sandbox-no-training')).toBe(world.student.userId);
+    const coach = (await demoPlugins(service.url)).find((p) => p.clientId === demoIds.plugins.coach.clientId);
+    if (!coach) throw new Error('no coach plugin');
+    const records = learningRecordListSchema.parse(
+      (await asPlugin(service.url, coach).get('/plugin/v2/ai/record-data')).body,
+    );
+    expect(records.map((r) => r.userId)).toContain(world.student.userId);
   });
 
   it('serves my picture and cover photo as base64 JPEG data', async () => {
