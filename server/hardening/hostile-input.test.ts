@@ -490,7 +490,7 @@ describe('hostile requests anywhere', () => {
               body: { studentId: world.student.studentId, classId: world.klass.classId, text },
             },
           );
-          expect(created.status).toBe(200);
+          expect(created.status).toBe(201);
           expect(created.body.text).toBe(text);
           const list = await call<{ commentId: string; text: string }[]>(
             service.url,
