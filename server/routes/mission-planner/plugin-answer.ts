@@ -88,6 +88,7 @@ export function readCandidatesAnswer(
   if (!top.ok) return top;
   const warnings = new Warnings();
   const { readyCandidates: readyList, recommendedCandidates: recommendedList } = candidateAnswerPositionSchema.shape;
+  // The position's own fields first; its candidates are read one by one, each keeping its path.
   const shell = z.object({
     title: candidateAnswerPositionSchema.shape.title,
     readyCandidates: z.array(z.unknown()),
@@ -95,12 +96,13 @@ export function readCandidatesAnswer(
   });
   const positions = readPositions(top.lists.positions, asked, warnings, (raw, path, title) => {
     const position = read(shell, raw, path, warnings);
-    if (!position.ok)
+    if (!position.ok) {
       return unreadablePosition(position, warnings, { title, readyCandidates: [], recommendedCandidates: [] });
+    }
     const place = (list: typeof readyList, key: 'readyCandidates' | 'recommendedCandidates'): PlacedCandidate[] =>
-      elements(list, position.value[key], `${path}.${key}`, warnings).map(({ value, path }) => ({
-        path,
-        candidate: value,
+      elements(list, position.value[key], `${path}.${key}`, warnings).map((placed) => ({
+        path: placed.path,
+        candidate: placed.value,
       }));
     return {
       title: position.value.title,
