@@ -244,7 +244,8 @@ export type PlannerCandidatesBody = z.infer<typeof plannerCandidatesBodySchema>;
  * - unreachable: the address refused or failed the connection
  * - rejected_credentials: the plugin answered 401 or 403 to the service's Basic header
  * - http_error: any other non-2xx status
- * - invalid_response: not JSON, too large, or not the object with the lists of the interface (a bad element inside is left out and reported as a warning instead)
+ * - invalid_response: not JSON, too large, or not the object with the lists of
+ *   the interface (a bad element inside is left out and reported as a warning)
  */
 export const pluginFailureCodes = [
   'timeout',
