@@ -123,7 +123,7 @@ describe('two instances on one database', () => {
       token,
       body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'written through A' },
     });
-    expect(comment.status).toBe(200);
+    expect(comment.status).toBe(201);
     const list = await call<{ commentId: string }[]>(
       b.url,
       'GET',
@@ -275,7 +275,7 @@ describe('two instances on one database', () => {
         }),
       ),
     );
-    expect(replies.map((r) => r.status)).toEqual(Array(48).fill(200));
+    expect(replies.map((r) => r.status)).toEqual(Array(48).fill(201));
     for (const service of [a, b]) {
       const list = await call<{ commentId: string; text: string }[]>(
         service.url,
