@@ -7,7 +7,10 @@ import { missionPlannerHandlers } from './mission-planner.handlers.ts';
 
 export function missionPlannerRoutes(router: Router, deps: Deps, _app: Hono): void {
   const h = missionPlannerHandlers(deps);
-  router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller), { reads: ['plugins'] });
+  router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller), {
+    // Who is a trainer (users, classes) decides the answer as much as the plugins do.
+    reads: ['plugins', 'users', 'classes'],
+  });
   router.bind(e.plannerCapabilities, ({ caller, body }) => {
     const { pluginIds, ...request } = body;
     return h.capabilities(caller, pluginIds, request);
