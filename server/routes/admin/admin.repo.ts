@@ -3,6 +3,7 @@ import type { AdminPlugin } from '../../../contract/plugin.ts';
 import type { PluginPermission } from '../../../contract/plugin-permissions.ts';
 import type { Environment } from '../../../contract/sandbox.ts';
 import { engineOf, type Queryable } from '../../db/database.ts';
+import { groupBy } from '../../db/group-by.ts';
 
 interface PluginRow {
   client_id: string;
@@ -137,14 +138,3 @@ export function adminRepo(q: Queryable) {
   };
 }
 export type AdminRepo = ReturnType<typeof adminRepo>;
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}

@@ -1,37 +1,12 @@
 /** Reads people: summaries (embedded in comments), full profiles, friends, pictures. */
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { FriendProfile, FullProfile, UserSummary } from '../../../contract/users.ts';
 import type { Queryable } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared.ts';
-import type { Schema } from '../../db/schema.ts';
+import type { Schema, UsersTable } from '../../db/schema.ts';
 
 /** A users row as the repositories read it (all columns). */
-export interface UserRow {
-  user_id: string;
-  handle: string;
-  first_name: string;
-  last_name: string;
-  user_type: string;
-  account_type: string;
-  country: string;
-  profile_pic: string | null;
-  cover_photo: string | null;
-  anonymous: number;
-  email: string;
-  trainer: number;
-  trainee: number;
-  afsc: string;
-  military_grade: string | null;
-  display_rank: string | null;
-  gender: string | null;
-  display_duty_title: string | null;
-  civilian_grade: string | null;
-  civilian_band: string | null;
-  job_series_number: string | null;
-  job_title: string | null;
-  camera_disabled: number;
-  proximity_friends: number;
-}
+export type UserRow = Selectable<UsersTable>;
 
 export function toSummary(row: Pick<UserRow, (typeof summaryColumns)[number]>): UserSummary {
   return {

@@ -1,6 +1,7 @@
 /** Reads for the sandbox extension: demo users with roles and rosters, demo clients. */
 import type { SandboxClients, SandboxUser } from '../../../contract/sandbox.ts';
 import type { Queryable } from '../../db/database.ts';
+import { groupBy } from '../../db/group-by.ts';
 
 export function sandboxRepo(q: Queryable) {
   return {
@@ -100,16 +101,4 @@ export function sandboxRepo(q: Queryable) {
       };
     },
   };
-}
-
-/** Map.groupBy arrives in Node 21; this is the same for Node 20. */
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }

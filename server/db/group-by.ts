@@ -1,0 +1,11 @@
+/** Rows grouped by a key, in their order (Map.groupBy arrives in Node 21; this is the same for Node 20). */
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
