@@ -47,6 +47,8 @@ export const errorCodes = [
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  'invalid_cursor',
+  'overloaded',
   'internal',
   'unavailable',
 ] as const;

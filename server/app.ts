@@ -10,6 +10,7 @@ import { type Db, isDatabaseUnavailable, isUnstorableText } from './db/database.
 import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { Authenticator } from './http/auth.ts';
+import { overloadGuard } from './http/overload.ts';
 import { requireValidAddress } from './http/request.ts';
 import { corsFor, securityHeaders } from './http/response-headers.ts';
 import { Router } from './http/route.ts';
@@ -64,9 +65,13 @@ export function createApp(options: AppOptions): Hono {
       origins: settings.CORS_ORIGINS,
       allowHeaders: ['Authorization', 'Content-Type', 'X-Client-Id'],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      // A dashboard on another origin follows the next page and waits as asked.
+      exposeHeaders: ['Link', 'Retry-After'],
       maxAge: 600,
     }),
   );
+  // After CORS, so a browser on another origin can read the refusal; before anything reads the request.
+  app.use('*', overloadGuard({ maxInFlight: settings.MAX_IN_FLIGHT, maxQueueMs: settings.MAX_QUEUE_MS }).middleware);
   app.use('*', requireValidAddress);
 
   const routeOptions = {

@@ -46,6 +46,10 @@ const settingsSchema = z.object({
   PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Requests in flight per process beyond which the service answers 503 `overloaded` at once. */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+  /** Longest a request may wait inside a process behind others before it is refused with 503, in ms. */
+  MAX_QUEUE_MS: z.coerce.number().int().min(1).max(60_000).default(10),
   LOG_REQUESTS: z
     .enum(['0', '1'])
     .default('0')

@@ -1,0 +1,174 @@
+/**
+ * Overload answered at once, over real HTTP: beyond the bound on work in
+ * flight the service refuses with 503 `overloaded`, `Retry-After` and the one
+ * error body while the work that fills the bound is still going on, never
+ * refuses a health probe, and serves again once the work is done.
+ */
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../contract/common.ts';
+import { readSettings } from '../config.ts';
+import { parseReply } from '../hardening/raw-http.ts';
+import { call, signIn, startService, type TestService } from '../test/harness.ts';
+
+let service: TestService | undefined;
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await service?.close();
+  service = undefined;
+});
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+function open(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.on('error', reject);
+    sockets.push(socket);
+  });
+}
+
+/** The next full answer on a socket. */
+function answerOn(socket: Socket): Promise<ReturnType<typeof parseReply>> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const done = () => {
+      socket.off('data', onData);
+      socket.off('close', done);
+      resolve(parseReply(Buffer.concat(chunks)));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      const data = Buffer.concat(chunks);
+      const split = data.indexOf('\r\n\r\n');
+      const length = /\r\ncontent-length: *(\d+)/i.exec(data.subarray(0, split).toString('latin1'))?.[1];
+      if (split >= 0 && length !== undefined && data.length >= split + 4 + Number(length)) done();
+    };
+    socket.on('data', onData);
+    socket.on('close', done);
+  });
+}
+
+function expectOverloaded(reply: { status: number; headers: { get(name: string): string | null }; body: unknown }) {
+  expect(reply.status).toBe(503);
+  expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(errorBodySchema.parse(reply.body).error.code).toBe('overloaded');
+}
+
+/** Asks until the service refuses (the blockers reach it one by one); the refusal. */
+async function firstRefusal(ask: () => ReturnType<typeof call>) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const reply = await ask();
+    if (reply.status === 503) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the service never refused');
+}
+
+describe('a bound on requests in flight', () => {
+  it('refuses beyond it at once with 503, Retry-After and the error body, and serves again when work ends', async () => {
+    service = await startService({ env: { MAX_IN_FLIGHT: '2' } });
+    const { url } = service;
+    const token = await signIn(url, 'usr-d01');
+    const profile = () => call(url, 'GET', '/user/v1/my/profile', { token });
+    expect((await profile()).status).toBe(200);
+
+    // Two requests that stay in flight: their bodies never finish arriving.
+    const port = portOf(url);
+    const blockers = await Promise.all([open(port), open(port)]);
+    const blocked = blockers.map((socket) => {
+      const answer = answerOn(socket);
+      socket.write(
+        `POST /edu/v1/student/comment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{"text":',
+      );
+      return answer;
+    });
+    let blockedAnswered = false;
+    void Promise.race(blocked).then(() => {
+      blockedAnswered = true;
+    });
+
+    const refused = await firstRefusal(profile);
+    console.timeLog('x');
+    expectOverloaded(refused);
+    // Answered while the work that fills the bound is still going on: refused at once, not queued behind it.
+    expect(blockedAnswered).toBe(false);
+    // A write is refused the same way, before anything is read or stored.
+    expectOverloaded(
+      await call(url, 'POST', '/edu/v1/student/comment', {
+        token,
+        body: { studentId: 'stu-x', classId: 'cls-x', text: 'never stored' },
+      }),
+    );
+    // Health probes are answered whatever the load (404 here when the app itself has none; never 503).
+    for (const path of ['/healthz', '/readyz']) expect((await call(url, 'GET', path)).status).not.toBe(503);
+
+    for (const socket of blockers) socket.destroy();
+    let recovered = await profile();
+    for (let attempt = 0; recovered.status !== 200 && attempt < 100; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      recovered = await profile();
+    }
+    expect(recovered.status).toBe(200);
+  });
+});
+
+describe('a bound on the wait inside the process', () => {
+  it('refuses requests that arrive in a flood beyond it, promptly and with Retry-After, and recovers', async () => {
+    service = await startService({ env: { MAX_QUEUE_MS: '1' } });
+    const { url } = service;
+    const token = await signIn(url, 'usr-d01');
+    const port = portOf(url);
+    // Every comment the trainer may read: a few milliseconds of work each, so a flood of them
+    // arriving together waits behind each other well past 1 ms.
+    const request = `GET /edu/v1/student/comment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`;
+    const flood = await Promise.all(Array.from({ length: 40 }, () => open(port)));
+    // A first answer on every connection: the service has taken each from the network (it
+    // accepts one new connection per event-loop turn), so the flood below arrives in one turn.
+    await Promise.all(
+      flood.map((socket) => {
+        const answer = answerOn(socket);
+        socket.write('GET /no-such-page HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        return answer;
+      }),
+    );
+    // Past Retry-After: a connection refused during the warm-up is read again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const answers = flood.map(answerOn);
+    for (const socket of flood) socket.write(request);
+    const replies = await Promise.all(answers);
+
+    const statuses = new Set(replies.map((reply) => reply.status));
+    expect([...statuses].every((status) => status === 200 || status === 503)).toBe(true);
+    const refused = replies.filter((reply) => reply.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(replies.some((reply) => reply.status === 200)).toBe(true);
+    for (const reply of refused) {
+      expect(Number(reply.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(errorBodySchema.parse(JSON.parse(reply.body)).error.code).toBe('overloaded');
+    }
+
+    const after = await call(url, 'GET', '/edu/v1/student/comment', { token });
+    expect(after.status).toBe(200);
+    expect(Array.isArray(after.body)).toBe(true);
+  });
+});
+
+describe('the bounds as settings', () => {
+  it('are whole numbers of at least 1; anything else stops the service naming the setting', () => {
+    expect(readSettings({ MAX_IN_FLIGHT: '64', MAX_QUEUE_MS: '25' })).toMatchObject({
+      MAX_IN_FLIGHT: 64,
+      MAX_QUEUE_MS: 25,
+    });
+    for (const [name, value] of [
+      ['MAX_IN_FLIGHT', '0'],
+      ['MAX_IN_FLIGHT', 'many'],
+      ['MAX_QUEUE_MS', '2.5'],
+      ['MAX_QUEUE_MS', '-1'],
+    ] as const) {
+      expect(() => readSettings({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}:`));
+    }
+  });
+});
