@@ -9,6 +9,7 @@ import type { z } from 'zod/mini';
 import type { AuthKind, Endpoint } from '../../contract/endpoint.ts';
 import { HttpError } from '../errors.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from './auth.ts';
+import { encodeAnswer, sendAnswer } from './compression.ts';
 import { parseInput, readJsonBody, readQuery } from './request.ts';
 
 type CallerOf<A extends AuthKind> = A extends 'user' | 'training'
@@ -89,7 +90,7 @@ function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions,
       }
     }
     if (endpoint.noStore) c.header('Cache-Control', 'no-store');
-    return c.json(result as object, endpoint.status ?? 200);
+    return sendAnswer(c, encodeAnswer(JSON.stringify(result)), endpoint.status ?? 200);
   });
 }
 
