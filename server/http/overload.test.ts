@@ -91,7 +91,6 @@ describe('a bound on requests in flight', () => {
     });
 
     const refused = await firstRefusal(profile);
-    console.timeLog('x');
     expectOverloaded(refused);
     // Answered while the work that fills the bound is still going on: refused at once, not queued behind it.
     expect(blockedAnswered).toBe(false);
