@@ -71,7 +71,7 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
   // After CORS, so a browser on another origin can read the refusal; before anything reads the request.
-  app.use('*', overloadGuard({ maxInFlight: settings.MAX_IN_FLIGHT, maxQueueMs: settings.MAX_QUEUE_MS }).middleware);
+  app.use('*', overloadGuard({ maxInFlight: settings.MAX_IN_FLIGHT, turnSliceMs: settings.TURN_SLICE_MS }).middleware);
   app.use('*', requireValidAddress);
 
   const routeOptions = {

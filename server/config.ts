@@ -48,8 +48,8 @@ const settingsSchema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Requests in flight per process beyond which the service answers 503 `overloaded` at once. */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
-  /** Longest a request may wait inside a process behind others before it is refused with 503, in ms. */
-  MAX_QUEUE_MS: z.coerce.number().int().min(1).max(60_000).default(10),
+  /** CPU time (ms) a process spends on requests per event-loop turn before the next ones wait for the next turn. */
+  TURN_SLICE_MS: z.coerce.number().int().min(1).max(1000).default(5),
   LOG_REQUESTS: z
     .enum(['0', '1'])
     .default('0')

@@ -15,6 +15,9 @@
  * its database), so a cursor issued by one is honoured by all.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
+import type { Db } from '../db/database.ts';
+import { serviceKey } from '../db/service-keys.ts';
 import { HttpError } from '../errors.ts';
 
 const VERSION = 1;
@@ -113,4 +116,48 @@ export function nextLink(requestUrl: string, cursor: string): string {
 /** A `seq` as the database hands it back (a number on SQLite, a string or bigint on PostgreSQL). */
 export function positionOf(seq: number | string | bigint): Position {
   return BigInt(seq);
+}
+
+const keys = new WeakMap<Db, Promise<Buffer>>();
+
+/** The key that signs cursors, read once per process from the database every instance shares. */
+export function cursorKey(db: Db): Promise<Buffer> {
+  let key = keys.get(db);
+  if (!key) {
+    key = serviceKey(db.q, 'paging-cursor');
+    // A failed read (the database was away) is not kept: the next request reads again.
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+/** A list as answered: its rows, and the cursor of the next page when it was paged and more follow. */
+export interface Listed<T> {
+  readonly rows: T[];
+  readonly next: string | null;
+}
+
+/**
+ * Reads a list whole (no `limit`, as the interface gives it) or one page of
+ * it: checks the cursor against the list's scope, reads the page and signs
+ * the cursor of the next.
+ */
+export async function readList<T>(
+  db: Db,
+  scope: string,
+  paging: { readonly limit?: number | undefined; readonly cursor?: string | undefined },
+  read: { whole: () => Promise<T[]>; page: (request: PageRequest) => Promise<Page<T>> },
+): Promise<Listed<T>> {
+  if (paging.limit === undefined) return { rows: await read.whole(), next: null };
+  const key = await cursorKey(db);
+  const after = paging.cursor === undefined ? null : readCursor(key, scope, paging.cursor);
+  const page = await read.page({ limit: paging.limit, after });
+  return { rows: page.rows, next: page.next === null ? null : signCursor(key, scope, page.next) };
+}
+
+/** Names the next page in the answer's `Link` header; the body stays the plain array. */
+export function answerList<T>(context: Context, listed: Listed<T>): T[] {
+  if (listed.next !== null) context.header('Link', nextLink(context.req.url, listed.next));
+  return listed.rows;
 }

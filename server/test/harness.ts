@@ -39,9 +39,9 @@ export interface StartOptions {
 export async function startService(options: StartOptions = {}): Promise<TestService> {
   const settings = readSettings({
     DATABASE: options.database ?? ':memory:',
-    // The service shares its event loop with the test's own code here, so the wait of a request
-    // in a turn would count the test's work too: off unless a test sets it (server/http/overload.ts).
-    MAX_QUEUE_MS: '60000',
+    // The service shares its event loop with the test's own code here, so a turn's slice would count
+    // the test's work too: one long slice unless a test sets it (server/http/overload.ts).
+    TURN_SLICE_MS: '1000',
     ...options.env,
   });
   const fresh = options.db
