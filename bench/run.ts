@@ -68,8 +68,15 @@ const benches: Bench[] = [
   },
   {
     name: 'service',
-    about: 'autocannon on five routes beside bare Node: req/s, p50, p99, ratio (1,000,000 comments)',
-    run: () => serviceBench({ size, rounds, seconds }),
+    about: 'five routes beside bare Node and their transport floor; latency at 1,000 req/s (1,000,000 comments)',
+    run: () =>
+      serviceBench({
+        size,
+        rounds,
+        seconds,
+        rate: number('rate', 1000),
+        rateSeconds: number('rate-seconds', quick ? 3 : 10),
+      }),
   },
   {
     name: 'peer',
@@ -109,9 +116,9 @@ const benches: Bench[] = [
   },
   {
     name: 'load',
-    about: '1,000 connections for 20 s on a read and a write route: errors, drops, memory',
+    about: '1,000 connections for 15 s on a read and a write route: timeouts, resets, statuses, memory',
     run: () =>
-      loadBench({ size, connections: number('connections', 1000), seconds: number('load-seconds', quick ? 5 : 20) }),
+      loadBench({ size, connections: number('connections', 1000), seconds: number('load-seconds', quick ? 5 : 15) }),
   },
 ];
 
@@ -124,7 +131,8 @@ function usage(): string {
     'With no name every benchmark runs. The report goes to bench/results/report.md.',
     '',
     'options: --quick (short rounds, smaller databases), --size=10k|100k|1m (service and load database),',
-    '         --rounds=N --seconds=N (autocannon), --lighthouse-runs=N, --lighthouse-preset=mobile|desktop,',
+    '         --rounds=N --seconds=N (autocannon), --rate=N --rate-seconds=N (service at a fixed rate),',
+    '         --lighthouse-runs=N, --lighthouse-preset=mobile|desktop,',
     '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
     '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup),',
     '         --base=REV --revision-comments=N (revision)',

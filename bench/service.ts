@@ -1,12 +1,17 @@
 /**
  * Service throughput and latency: autocannon (50 connections) against the
- * service running as its own process on a database of 1,000,000 comments,
- * each route beside a bare node:http hello-world measured in the same
- * rounds. Reports req/s, p50, p99 and the ratio to bare Node.
+ * service running as its own process on a database of 1,000,000 comments.
+ * Each route is measured in the same rounds beside bare Node (a node:http
+ * hello-world) and beside its transport floor (node:http answering the very
+ * bytes the service answered for that request, `bench/lib/floor.ts`): req/s,
+ * p50, p99 and the ratios. Then latency at a fixed offered rate (1,000 req/s)
+ * for the comments read and for adding a comment, not only at saturation.
  */
 import { freePort, startChild } from '../server/hardening/child-service.ts';
 import { type BulkSize, benchTargets, startBulkService } from './lib/bulk.ts';
-import { type LoadSpec, sideBySide } from './lib/cannon.ts';
+import { cannon, type LoadSpec, sideBySide } from './lib/cannon.ts';
+import { capture, startFloor } from './lib/floor.ts';
+import { autocannonAtRate, pacedAtRate, type RateMeasure, statusText } from './lib/paced.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table, target } from './lib/report.ts';
 import { fixed, int } from './lib/stats.ts';
@@ -15,6 +20,10 @@ export interface ServiceOptions {
   readonly size: BulkSize;
   readonly rounds: number;
   readonly seconds: number;
+  /** The fixed offered rate, requests per second. */
+  readonly rate: number;
+  /** How long each fixed-rate run lasts. */
+  readonly rateSeconds: number;
 }
 
 export const CONNECTIONS = 50;
@@ -25,14 +34,39 @@ export async function startBareNode() {
   return startChild(['bench/servers/hello.mjs'], { port, env: { PORT: String(port) }, readyPath: '/' });
 }
 
+interface RateRow {
+  readonly name: string;
+  readonly how: string;
+  readonly m: RateMeasure;
+}
+
 export async function serviceBench(options: ServiceOptions): Promise<Section> {
   const s = section('Service throughput and latency');
   const bare = await startBareNode();
   const service = await startBulkService(options.size);
   try {
     const t = await benchTargets(service.url, service.facts);
+    const commentsName = `comments of one student (${t.studentComments} rows)`;
+    const rateRows: RateRow[] = [];
+    const atRate = async (name: string, spec: LoadSpec) => {
+      console.error(`[bench]   service: ${name} at ${options.rate} req/s`);
+      await cannon(service.url, spec, 10, 1);
+      rateRows.push({
+        name,
+        how: `autocannon overallRate, ${CONNECTIONS} connections`,
+        m: await autocannonAtRate(service.url, spec, options.rate, options.rateSeconds, CONNECTIONS),
+      });
+      rateRows.push({
+        name,
+        how: 'paced, open loop',
+        m: await pacedAtRate(service.url, spec, options.rate, options.rateSeconds),
+      });
+    };
+    // The read first: every write below adds to this student's comments.
+    await atRate(commentsName, t.commentsByStudent);
+
     const routes: { name: string; read: boolean; spec: LoadSpec }[] = [
-      { name: `comments of one student (${t.studentComments} rows)`, read: true, spec: t.commentsByStudent },
+      { name: commentsName, read: true, spec: t.commentsByStudent },
       { name: 'add a comment', read: false, spec: t.addComment },
       { name: `list notes of one student (${t.studentNotes} rows)`, read: true, spec: t.notesOfStudent },
       { name: 'my profile', read: true, spec: t.myProfile },
@@ -41,19 +75,29 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
     const rows: string[][] = [];
     for (const route of routes) {
       console.error(`[bench]   service: ${route.name}`);
-      const result = await sideBySide(bare.url, service.url, route.spec, {
-        rounds: options.rounds,
-        seconds: options.seconds,
-        connections: CONNECTIONS,
-      });
+      const answer = await capture(service.url, route.spec);
+      const floor = await startFloor(answer);
+      let result: Awaited<ReturnType<typeof sideBySide>>;
+      try {
+        result = await sideBySide(bare.url, service.url, route.spec, {
+          rounds: options.rounds,
+          seconds: options.seconds,
+          connections: CONNECTIONS,
+          floorUrl: floor.url,
+        });
+      } finally {
+        await floor.stop();
+      }
       const m = result.target;
+      const floorRatio = result.floorRatio ?? Number.NaN;
       rows.push([
         route.name,
         int(m.rps),
         `${fixed(m.p50, 0)} ms`,
         `${fixed(m.p99, 0)} ms`,
+        `${int(result.floor?.rps ?? Number.NaN)} (${int(answer.body.length / 1024)} KB)`,
+        `${fixed(floorRatio, 2)}`,
         int(result.bare.rps),
-        `${fixed(result.bare.p99, 0)} ms`,
         `${fixed(result.ratio * 100, 0)}%`,
         String(m.errors + m.non2xx),
       ]);
@@ -65,14 +109,63 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
           `${fixed(result.ratio * 100, 0)}% (${int(m.rps)} vs ${int(result.bare.rps)} req/s)`,
         );
       }
-      target(s, `${route.name}: p99 < 20 ms`, m.p99 < 20, `p99 ${fixed(m.p99, 0)} ms`);
+      if (route.spec === t.commentsByStudent) {
+        target(
+          s,
+          `${route.name}: ≥ 0.5 of its transport floor`,
+          floorRatio >= 0.5,
+          `${fixed(floorRatio, 2)} (${int(m.rps)} vs ${int(result.floor?.rps ?? Number.NaN)} req/s)`,
+        );
+      }
+      target(s, `${route.name}: p99 < 20 ms at ${CONNECTIONS} connections`, m.p99 < 20, `p99 ${fixed(m.p99, 0)} ms`);
       if (m.errors + m.non2xx > 0)
         target(s, `${route.name}: no errors`, false, `${m.errors} errors, ${m.non2xx} non-2xx`);
     }
+
+    // Last: 1,000 writes a second add thousands of comments.
+    await atRate('add a comment', t.addComment);
+    for (const row of rateRows) {
+      const ok = Object.entries(row.m.statuses).every(([code]) => code.startsWith('2'));
+      target(
+        s,
+        `${row.name} at ${options.rate} req/s (${row.how}): p99 < 10 ms`,
+        row.m.p99 < 10 && ok,
+        `p99 ${fixed(row.m.p99, 1)} ms${ok ? '' : `; ${statusText(row.m.statuses)}`}`,
+      );
+    }
+
     s.lines.push(
-      `autocannon, ${CONNECTIONS} connections, ${options.rounds} rounds of ${options.seconds} s per route; each round measures bare Node (\`bench/servers/hello.mjs\`, a node:http hello-world in its own process) and then the route, so both see the same machine; medians over the rounds. The service runs \`server/main.ts\` in its own process on a database of ${int(service.facts.comments)} comments and ${int(service.facts.notes)} notes; autocannon runs in the bench process. 2 cores: the load generator and the server share them.`,
+      `autocannon, ${CONNECTIONS} connections, ${options.rounds} rounds of ${options.seconds} s per route; each round measures bare Node (\`bench/servers/hello.mjs\`, a node:http hello-world in its own process), the route's transport floor (\`bench/servers/floor.mjs\`: node:http answering every request with the status, headers and body bytes the service answered for that very request, captured just before) and then the route, so all three see the same machine; medians over the rounds. "vs floor" is what the work behind the answer leaves of what HTTP alone manages for those bytes. The service runs \`server/main.ts\` in its own process on a database of ${int(service.facts.comments)} comments and ${int(service.facts.notes)} notes; autocannon runs in the bench process. 2 cores: the load generator and the server share them.`,
       '',
-      table(['route', 'req/s', 'p50', 'p99', 'bare Node req/s', 'bare p99', 'vs bare Node', 'errors + non-2xx'], rows),
+      table(
+        [
+          'route',
+          'req/s',
+          'p50',
+          'p99',
+          'floor req/s (answer)',
+          'vs floor',
+          'bare Node req/s',
+          'vs bare Node',
+          'errors + non-2xx',
+        ],
+        rows,
+      ),
+      '',
+      `At a fixed offered rate of ${int(options.rate)} req/s for ${options.rateSeconds} s. autocannon's overallRate gives each connection its share of the second and the connection sends it back to back from the start of every second, so the load comes in bursts; the paced run starts one request every ${fixed(1000 / options.rate, 1)} ms whatever the service does and counts each request's latency from when it was due (no coordinated omission).`,
+      '',
+      table(
+        ['route', 'load', 'achieved req/s', 'p50', 'p99', 'max', 'answers'],
+        rateRows.map((row) => [
+          row.name,
+          row.how,
+          int(row.m.achieved),
+          `${fixed(row.m.p50, 1)} ms`,
+          `${fixed(row.m.p99, 1)} ms`,
+          `${fixed(row.m.max, 0)} ms`,
+          statusText(row.m.statuses),
+        ]),
+      ),
       '',
       `Service RSS after the runs: ${int(service.rss() / 1024 / 1024)} MB; start-up (spawn to first answer) ${int(service.startupMs)} ms.`,
     );

@@ -1,6 +1,6 @@
 /** Section 2.4 and 4.1 of the interface: student comments. */
 import { z } from 'zod/mini';
-import { idSchema, limits, notBlank } from './common.ts';
+import { cursorNeedsLimit, idSchema, limits, notBlank, pagingShape } from './common.ts';
 import { userSummarySchema } from './users.ts';
 
 /** 2.4 Comment. `lesson` is "" when the comment is about no particular lesson. */
@@ -31,10 +31,16 @@ export const createCommentBodySchema = z.strictObject({
 export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
 /** 4.1 Read comments: every filter is optional and they combine with AND. Unknown filters are refused. */
-export const listCommentsQuerySchema = z.strictObject({
+export const commentFiltersSchema = z.strictObject({
   studentId: z.optional(idSchema),
   classId: z.optional(idSchema),
   courseId: z.optional(idSchema),
   lessonId: z.optional(idSchema),
 });
-export type CommentFilters = z.infer<typeof listCommentsQuerySchema>;
+export type CommentFilters = z.infer<typeof commentFiltersSchema>;
+
+/** The filters, and the paging extension (`limit`, `cursor`; see common.ts). */
+export const listCommentsQuerySchema = z
+  .strictObject({ ...commentFiltersSchema.shape, ...pagingShape })
+  .check(cursorNeedsLimit);
+export type ListCommentsQuery = z.infer<typeof listCommentsQuerySchema>;

@@ -53,6 +53,8 @@ export const errorCodes = [
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  'invalid_cursor',
+  'overloaded',
   'internal',
   'unavailable',
 ] as const;
@@ -106,3 +108,56 @@ export function splitList(value: string): string[] {
 export function isErrorBody(value: unknown): value is ErrorBody {
   return errorBodySchema.safeParse(value).success;
 }
+
+/**
+ * Extension: paging of long lists. `limit` asks for pages of that many rows;
+ * `cursor` names where the next page starts: an opaque value the service
+ * issued in the previous answer's `Link: <…>; rel="next"` header, valid only
+ * with the same filters and for the same caller. Without `limit` the whole
+ * list is answered, as the interface gives it.
+ */
+export const pageLimit = { min: 1, max: 1000 } as const;
+
+export const pageLimitSchema = z
+  .pipe(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,9}$/, `must be a whole number from ${pageLimit.min} to ${pageLimit.max}`)),
+      z.transform(Number),
+    ),
+    z
+      .number()
+      .check(
+        z.gte(pageLimit.min, `must be a whole number from ${pageLimit.min} to ${pageLimit.max}`),
+        z.lte(pageLimit.max, `must be a whole number from ${pageLimit.min} to ${pageLimit.max}`),
+      ),
+  )
+  .check(
+    z.meta({
+      description: `Extension: answer pages of this many rows (${pageLimit.min}–${pageLimit.max}); the next page is in the Link header (rel="next"), absent on the last page. Without it, the whole list.`,
+      'x-extension': true,
+    }),
+  );
+
+export const cursorSchema = z.string().check(
+  z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor this list issued'),
+  z.meta({
+    description:
+      'Extension: where the next page starts, as named by the previous page’s Link header. Opaque; valid only with the same filters, for the same caller; needs limit.',
+    'x-extension': true,
+  }),
+);
+
+/** The paging parameters, added to a list's filters. */
+export const pagingShape = {
+  limit: z.optional(pageLimitSchema),
+  cursor: z.optional(cursorSchema),
+};
+
+/** A cursor continues a paged list, so it comes with `limit`. */
+export const cursorNeedsLimit = z.refine<{ limit?: number | undefined; cursor?: string | undefined }>(
+  (query) => query.cursor === undefined || query.limit !== undefined,
+  {
+    message: 'a cursor continues a paged list: send limit with it',
+    path: ['limit'],
+  },
+);

@@ -46,6 +46,11 @@ export interface Endpoint {
   readonly extension?: boolean;
   /** Answers only when the service runs as a sandbox (404 in production). */
   readonly sandboxOnly?: boolean;
+  /**
+   * Extension: the list pages through `limit` and `cursor` (common.ts); the
+   * next page is named in a `Link: <…>; rel="next"` header.
+   */
+  readonly paged?: boolean;
   /** Profile data: sent with `Cache-Control: no-store`. */
   readonly noStore?: boolean;
   /** The plugin API set a plugin must have been granted (auth: plugin). */

@@ -1,6 +1,6 @@
 /** Section 2.10 and 4.4 of the interface: student notes, under {notes_url}. */
 import { z } from 'zod/mini';
-import { idSchema, limits, notBlank, splitList } from './common.ts';
+import { cursorNeedsLimit, idSchema, limits, notBlank, pagingShape, splitList } from './common.ts';
 
 /** 2.10 Note. */
 export const noteSchema = z.object({
@@ -37,7 +37,7 @@ const categoryListSchema = z.pipe(
 );
 
 /** 4.4 Get list of notes: query parameters (not shown by the interface; decided). Unknown ones are refused. */
-export const listNotesQuerySchema = z.strictObject({
+export const noteFiltersSchema = z.strictObject({
   category: z.optional(categoryListSchema),
   studentId: z.optional(idSchema),
   userId: z.optional(idSchema),
@@ -45,7 +45,14 @@ export const listNotesQuerySchema = z.strictObject({
   courseId: z.optional(idSchema),
   lessonId: z.optional(idSchema),
 });
-export type NoteFilters = z.input<typeof listNotesQuerySchema>;
+/** The filters as sent (`category` comma-separated). */
+export type NoteFilters = z.input<typeof noteFiltersSchema>;
+
+/** The filters, and the paging extension (`limit`, `cursor`; see common.ts). */
+export const listNotesQuerySchema = z
+  .strictObject({ ...noteFiltersSchema.shape, ...pagingShape })
+  .check(cursorNeedsLimit);
+export type ListNotesQuery = z.infer<typeof listNotesQuerySchema>;
 
 /** 4.4 Get a note: the note's id in the query (decided). */
 export const getNoteQuerySchema = z.strictObject({ noteId: idSchema });

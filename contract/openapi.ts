@@ -110,6 +110,7 @@ function parameters(schema: z.ZodMiniType | undefined, where: 'query' | 'path'):
     // A list travels as one comma-separated value: `orgIds=a,b,c`.
     ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
     ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    ...(property['x-extension'] === true ? { 'x-extension': true } : {}),
   }));
 }
 
@@ -143,13 +144,37 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
   if (endpoint.noStore) notes.push('Sent with Cache-Control: no-store.');
   if (endpoint.base === 'notes') notes.push('Served under the notes base address ({notes_url}).');
   notes.push(...queryRules(endpoint.query));
+  if (endpoint.paged) {
+    notes.push(
+      'Extension: with `limit`, answers a page of the list (the body is still the array) and names the next page in a `Link: <…>; rel="next"` header, absent on the last page; following it visits every row once, in the unpaged order. A cursor altered, or used with other filters or by another caller, is a 400 `invalid_cursor`.',
+    );
+  }
   const responses: Record<string, unknown> = {
     [String(endpoint.status ?? 200)]: {
       description: 'Success',
       content: { 'application/json': { schema: toSchema(endpoint.response, 'output') } },
+      ...(endpoint.paged
+        ? {
+            headers: {
+              Link: {
+                description: 'Extension: `<path?…&cursor=…>; rel="next"` when `limit` was sent and more rows follow',
+                schema: { type: 'string' },
+                'x-extension': true,
+              },
+            },
+          }
+        : {}),
     },
-    '400': errorResponse('Malformed JSON or invalid input; `issues` name the fields'),
+    '400': errorResponse(
+      endpoint.paged
+        ? 'Malformed JSON or invalid input (`issues` name the fields), or a cursor not issued for this list (`invalid_cursor`)'
+        : 'Malformed JSON or invalid input; `issues` name the fields',
+    ),
     '404': errorResponse('Unknown route or id'),
+    '503': {
+      ...errorResponse('The service is busy and did not start the request (`overloaded`); try again after Retry-After'),
+      headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
+    },
   };
   if (endpoint.auth !== 'none') {
     responses['401'] = errorResponse('Missing or bad credentials');

@@ -25,7 +25,7 @@ test('a trainer writes a lesson note, opens it by its URL and deletes it after c
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training notes' }).click();
   expect((await listed).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Training notes' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: /^Notes \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^Notes \(\d+\+?\)$/ })).toBeVisible();
   await expectAccessible(page, 'notes');
 
   await page.getByRole('link', { name: 'Write a note' }).click();

@@ -12,6 +12,7 @@ import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { AnswerCache } from './http/answer-cache.ts';
 import { Authenticator } from './http/auth.ts';
+import { overloadGuard } from './http/overload.ts';
 import { requireValidAddress } from './http/request.ts';
 import { requestContext, requestIdOf } from './http/request-context.ts';
 import { corsFor, securityHeaders } from './http/response-headers.ts';
@@ -64,9 +65,13 @@ export function createApp(options: AppOptions): Hono {
       origins: settings.CORS_ORIGINS,
       allowHeaders: ['Authorization', 'Content-Type', 'X-Client-Id', 'X-Request-Id'],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      // A dashboard on another origin follows the next page and waits as asked.
+      exposeHeaders: ['Link', 'Retry-After', 'X-Request-Id'],
       maxAge: 600,
     }),
   );
+  // After CORS, so a browser on another origin can read the refusal; before anything reads the request.
+  app.use('*', overloadGuard({ maxInFlight: settings.MAX_IN_FLIGHT, turnSliceMs: settings.TURN_SLICE_MS }).middleware);
   app.use('*', requireValidAddress);
 
   const routeOptions = {

@@ -49,6 +49,10 @@ const settingsSchema = z.object({
   PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Requests in flight per process beyond which the service answers 503 `overloaded` at once. */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+  /** CPU time (ms) a process spends on requests per event-loop turn before the next ones wait for the next turn. */
+  TURN_SLICE_MS: z.coerce.number().int().min(1).max(1000).default(5),
   /** Lowest level written: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(logLevels).default('info'),
   /** `1`: one log line per request (request id, method, route pattern, status, duration). */

@@ -9,11 +9,11 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { readSettings, type Settings } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { applyMigrations, withStartupLock } from './db/migrate.ts';
+import { serveWithBacklog } from './http/listen.ts';
 import { configureServer } from './http/node-server.ts';
 import { errorFields, exitAfterLogs, logger } from './logger.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -120,7 +120,9 @@ async function serveHere(settings: Settings, db: Db): Promise<void> {
   const servers: Server[] = [];
   const listen = (fetch: typeof app.fetch, port: number) =>
     new Promise<Server>((resolve) => {
-      const server = serve({ fetch, port, hostname: settings.HOST }, () => resolve(server as Server)) as Server;
+      const server = serveWithBacklog({ fetch, port, hostname: settings.HOST }, () =>
+        resolve(server as Server),
+      ) as Server;
       configureServer(server);
     });
   servers.push(await listen(app.fetch, settings.PORT));

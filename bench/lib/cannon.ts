@@ -23,6 +23,10 @@ export interface Measure {
   readonly requests: number;
   /** Failed requests by error code (timeouts as TIMEOUT). */
   readonly errorCodes: Readonly<Record<string, number>>;
+  /** Requests that got no answer within the timeout. */
+  readonly timeouts: number;
+  /** Answers by status code. */
+  readonly statuses: Readonly<Record<string, number>>;
 }
 
 export async function cannon(base: string, spec: LoadSpec, connections: number, seconds: number): Promise<Measure> {
@@ -49,6 +53,10 @@ export async function cannon(base: string, spec: LoadSpec, connections: number, 
     non2xx: result.non2xx,
     requests: result.requests.total,
     errorCodes,
+    timeouts: result.timeouts,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]),
+    ),
   };
 }
 
@@ -57,22 +65,30 @@ export interface SideBySide {
   readonly bare: Measure;
   /** Median over rounds of target req/s ÷ bare req/s. */
   readonly ratio: number;
+  /** The transport floor of the route (the same request, the same answer bytes, no work), when measured. */
+  readonly floor?: Measure;
+  /** Median over rounds of target req/s ÷ floor req/s. */
+  readonly floorRatio?: number;
 }
 
-/** Medians over `rounds` of (bare Node, then target), each `seconds` long. */
+/** Medians over `rounds` of (bare Node, the route's floor when given, then target), each `seconds` long. */
 export async function sideBySide(
   bareUrl: string,
   targetUrl: string,
   spec: LoadSpec,
-  options: { rounds: number; seconds: number; connections: number },
+  options: { rounds: number; seconds: number; connections: number; floorUrl?: string },
 ): Promise<SideBySide> {
   const bare: Measure[] = [];
   const target: Measure[] = [];
-  // Warm both up (JIT, SQLite page cache) before anything counts.
+  const floor: Measure[] = [];
+  const { floorUrl } = options;
+  // Warm them up (JIT, SQLite page cache) before anything counts.
   await cannon(bareUrl, { path: '/' }, options.connections, 1);
+  if (floorUrl) await cannon(floorUrl, spec, options.connections, 1);
   await cannon(targetUrl, spec, options.connections, 1);
   for (let round = 0; round < options.rounds; round++) {
     bare.push(await cannon(bareUrl, { path: '/' }, options.connections, options.seconds));
+    if (floorUrl) floor.push(await cannon(floorUrl, spec, options.connections, options.seconds));
     target.push(await cannon(targetUrl, spec, options.connections, options.seconds));
   }
   const summarize = (runs: Measure[]): Measure => ({
@@ -82,11 +98,26 @@ export async function sideBySide(
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
     requests: runs.reduce((sum, r) => sum + r.requests, 0),
-    errorCodes: Object.assign({}, ...runs.map((r) => r.errorCodes)),
+    errorCodes: sumCounts(runs.map((r) => r.errorCodes)),
+    timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
+    statuses: sumCounts(runs.map((r) => r.statuses)),
   });
   return {
     target: summarize(target),
     bare: summarize(bare),
     ratio: median(target.map((t, i) => t.rps / (bare[i]?.rps ?? Number.NaN))),
+    ...(floorUrl
+      ? {
+          floor: summarize(floor),
+          floorRatio: median(target.map((t, i) => t.rps / (floor[i]?.rps ?? Number.NaN))),
+        }
+      : {}),
   };
+}
+
+/** Counts by key, added up over runs. */
+export function sumCounts(counts: readonly Readonly<Record<string, number>>[]): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const one of counts) for (const [key, n] of Object.entries(one)) total[key] = (total[key] ?? 0) + n;
+  return total;
 }

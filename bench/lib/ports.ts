@@ -5,4 +5,5 @@ export const ports = {
   jsonServer: [18415, 18419],
   chromium: [18420, 18424],
   serviceSecond: [18425, 18429],
+  floor: [18430, 18434],
 } as const satisfies Record<string, readonly [number, number]>;

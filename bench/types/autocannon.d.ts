@@ -31,6 +31,8 @@ declare module 'autocannon' {
     body?: string;
     requests?: Request[];
     idReplacement?: boolean;
+    /** Requests per second over all connections (each connection sends its share from the start of every second). */
+    overallRate?: number;
   }
   interface Result {
     requests: Stats & { sent: number };
@@ -40,7 +42,9 @@ declare module 'autocannon' {
     timeouts: number;
     resets: number;
     non2xx: number;
+    '1xx': number;
     '2xx': number;
+    '3xx': number;
     '4xx': number;
     '5xx': number;
     duration: number;

@@ -25,6 +25,7 @@ export const commentEndpoints = {
     summary: 'Read comments, restricted by student, class, course and lesson',
     query: listCommentsQuerySchema,
     response: commentListSchema,
+    paged: true,
     noStore: true,
   }),
 } as const;

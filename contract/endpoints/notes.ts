@@ -20,6 +20,7 @@ export const noteEndpoints = {
     summary: 'List notes of one or more categories',
     query: listNotesQuerySchema,
     response: noteListSchema,
+    paged: true,
   }),
   getNote: defineEndpoint({
     method: 'GET',

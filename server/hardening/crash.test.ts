@@ -83,24 +83,32 @@ it('keeps every answered write across a SIGKILL, with no half-written record', a
   let acked = 0;
   let stop = false;
   let n = 0;
+  /** A write refused as overloaded was not started (503 before anything is read): sent again, as a client would. */
+  const callUntilStarted = async <T>(...args: Parameters<typeof call<T>>) => {
+    for (;;) {
+      const reply = await call<T>(...args);
+      if (reply.status !== 503) return reply;
+      await new Promise((resolve) => setTimeout(resolve, Number(reply.headers.get('retry-after') ?? 1) * 1000));
+    }
+  };
   const send = async (write: Write): Promise<void> => {
     const url = first.url;
     if (write.kind === 'comment') {
-      const reply = await call<{ commentId: string }>(url, 'POST', '/edu/v1/student/comment', {
+      const reply = await callUntilStarted<{ commentId: string }>(url, 'POST', '/edu/v1/student/comment', {
         token,
         body: { studentId: world.student.studentId, classId: world.klass.classId, lessonId, text: write.text },
       });
       if (reply.status >= 200 && reply.status < 300) write.id = reply.body.commentId;
       write.outcome = write.id ? 'acked' : 'refused';
     } else if (write.kind === 'note') {
-      const reply = await call<{ noteId: string }>(url, 'PUT', '/edu/v1/note', {
+      const reply = await callUntilStarted<{ noteId: string }>(url, 'PUT', '/edu/v1/note', {
         token,
         body: { studentId: world.student.studentId, lessonId, text: write.text },
       });
       if (reply.status >= 200 && reply.status < 300) write.id = reply.body.noteId;
       write.outcome = write.id ? 'acked' : 'refused';
     } else if (badge) {
-      const reply = await call(url, 'POST', '/plugin/v2/ai/badge/assertion', {
+      const reply = await callUntilStarted(url, 'POST', '/plugin/v2/ai/badge/assertion', {
         headers: { Authorization: badge.auth },
         body: {
           userId: badge.userId,

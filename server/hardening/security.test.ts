@@ -440,6 +440,10 @@ describe('over HTTP, with the dashboard served', () => {
     expect((await preflight('https://other.example')).headers.get('access-control-allow-origin')).toBe(
       'https://other.example',
     );
+    // The allowed page can read the next-page link and how long to wait when the service is busy.
+    const read = await fetch(`${base}/sandbox/v1/clients`, { headers: { Origin: ALLOWED } });
+    await read.arrayBuffer();
+    expect(read.headers.get('access-control-expose-headers')?.split(',').sort()).toEqual(['Link', 'Retry-After']);
     for (const origin of [
       'https://evil.example',
       'null',
@@ -454,6 +458,7 @@ describe('over HTTP, with the dashboard served', () => {
       const simple = await fetch(`${base}/sandbox/v1/clients`, { headers: { Origin: origin } });
       await simple.arrayBuffer();
       expect(simple.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expect(simple.headers.get('access-control-expose-headers'), origin).toBeNull();
     }
   });
 

@@ -12,13 +12,12 @@
  * the key names the viewer, so one viewer's answer never reaches another.
  * Bounded by bytes, least recently used first out.
  */
+import type { EncodedAnswer } from './compression.ts';
 
 export interface KeptAnswer {
   readonly status: number;
-  /** The serialized JSON body. */
-  readonly body: Buffer;
-  /** Encodings of the body made on demand, each once (e.g. br, gzip). */
-  readonly encoded: Map<string, Buffer>;
+  /** The serialized JSON body, with its compressed codings made on demand, each once. */
+  readonly answer: EncodedAnswer;
 }
 
 export class AnswerCache {
@@ -41,29 +40,19 @@ export class AnswerCache {
     return found;
   }
 
-  set(key: string, status: number, body: Buffer): KeptAnswer {
-    const answer: KeptAnswer = { status, body, encoded: new Map() };
-    if (!this.enabled || body.length > this.maxBytes / 4) return answer;
+  set(key: string, status: number, answer: EncodedAnswer): KeptAnswer {
+    const kept: KeptAnswer = { status, answer };
+    const size = sizeOf(kept);
+    if (!this.enabled || size > this.maxBytes / 4) return kept;
     const old = this.entries.get(key);
     if (old) this.forget(key, old);
-    this.entries.set(key, answer);
-    this.bytes += body.length;
+    this.entries.set(key, kept);
+    this.bytes += size;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.forget(oldest, entry);
     }
-    return answer;
-  }
-
-  /** Adds an encoding of a kept answer (counted against the bound). */
-  encode(answer: KeptAnswer, encoding: string, make: (body: Buffer) => Buffer): Buffer {
-    let encoded = answer.encoded.get(encoding);
-    if (!encoded) {
-      encoded = make(answer.body);
-      answer.encoded.set(encoding, encoded);
-      this.bytes += encoded.length;
-    }
-    return encoded;
+    return kept;
   }
 
   get size(): { entries: number; bytes: number } {
@@ -72,7 +61,9 @@ export class AnswerCache {
 
   private forget(key: string, entry: KeptAnswer): void {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
-    for (const encoded of entry.encoded.values()) this.bytes -= encoded.length;
+    this.bytes -= sizeOf(entry);
   }
 }
+
+/** The raw answer and room for its compressed codings (a fraction of it). */
+const sizeOf = (kept: KeptAnswer) => Math.ceil(kept.answer.raw.byteLength * 1.5);

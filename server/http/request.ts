@@ -48,7 +48,10 @@ async function readLimited(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away mid-body: nobody is left to read the answer, but it is not a fault of the service.
+      throw new HttpError(400, 'bad_request', 'The request body was cut off before its end');
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limits.bodyBytes) {

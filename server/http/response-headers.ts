@@ -25,6 +25,8 @@ export interface CorsOptions {
   readonly origins: readonly string[];
   readonly allowHeaders: readonly string[];
   readonly allowMethods: readonly string[];
+  /** Response headers a page on an allowed origin may read. */
+  readonly exposeHeaders?: readonly string[];
   readonly maxAge: number;
 }
 
@@ -33,13 +35,13 @@ export function corsFor(options: CorsOptions): MiddlewareHandler {
   const allowed = new Set(options.origins);
   const methods = options.allowMethods.join(',');
   const headers = options.allowHeaders.join(',');
+  const expose = (options.exposeHeaders ?? []).join(',');
   return async (c, next) => {
     const origin = c.req.header('origin');
     const allow = origin !== undefined && allowed.has(origin);
     if (allow) {
       c.header('Access-Control-Allow-Origin', origin);
-      // So a script on that origin can read the request id of an answer (to quote it in a report).
-      c.header('Access-Control-Expose-Headers', 'X-Request-Id');
+      if (expose) c.header('Access-Control-Expose-Headers', expose);
     }
     c.header('Vary', 'Origin');
     if (c.req.method === 'OPTIONS') {

@@ -7,6 +7,7 @@
  * field would otherwise pass. Handlers read only validated input.
  */
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod/mini';
 import type { AuthKind, Endpoint } from '../../contract/endpoint.ts';
 import type { Db } from '../db/database.ts';
@@ -14,6 +15,7 @@ import { type Area, readVersions } from '../db/versions.ts';
 import { HttpError } from '../errors.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from './auth.ts';
+import { type EncodedAnswer, encodeAnswer, sendAnswer } from './compression.ts';
 import { parseInput, readJsonBody, readQuery } from './request.ts';
 import { unknownKeys } from './unknown-keys.ts';
 
@@ -77,6 +79,9 @@ function bind<E extends Endpoint>(
   { reads }: BindOptions,
 ): void {
   const reuse = reads !== undefined && endpoint.method === 'GET' && options.answers.enabled;
+  // A page names the next one in its Link header, which is not kept: pages are always computed.
+  const pagedQuery = (query: unknown) =>
+    typeof query === 'object' && query !== null && 'limit' in query && query.limit !== undefined;
   if (endpoint.sandboxOnly && !options.sandbox) return;
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](endpoint.path, async (c) => {
@@ -97,7 +102,7 @@ function bind<E extends Endpoint>(
     if (!endpoint.query) refuseAnyQuery(rawQuery);
     const body = endpoint.body ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw)) : undefined;
     let key: string | undefined;
-    if (reuse) {
+    if (reuse && !pagedQuery(query)) {
       // The versions are read before the data, so a kept answer is never older than its key says.
       const versions = await readVersions(options.db.q);
       key = answerKey(
@@ -108,7 +113,7 @@ function bind<E extends Endpoint>(
         reads.map((area) => versions[area]),
       );
       const kept = options.answers.get(key);
-      if (kept) return send(c, endpoint, kept.status, kept.body);
+      if (kept) return send(c, endpoint, kept.status, kept.answer);
     }
     const result = await handler({
       caller,
@@ -119,16 +124,15 @@ function bind<E extends Endpoint>(
     } as HandlerInput<E>);
     if (options.checkResponses) checkResponse(endpoint, result);
     const status = endpoint.status ?? 200;
-    const bytes = Buffer.from(JSON.stringify(result));
-    if (key !== undefined) options.answers.set(key, status, bytes);
-    return send(c, endpoint, status, bytes);
+    const answer = encodeAnswer(JSON.stringify(result));
+    if (key !== undefined) options.answers.set(key, status, answer);
+    return send(c, endpoint, status, answer);
   });
 }
 
-function send(c: Context, endpoint: Endpoint, status: number, body: Buffer): Response {
+function send(c: Context, endpoint: Endpoint, status: number, answer: EncodedAnswer): Response | Promise<Response> {
   if (endpoint.noStore) c.header('Cache-Control', 'no-store');
-  c.header('Content-Type', 'application/json');
-  return c.body(body as Uint8Array<ArrayBuffer>, status as 200);
+  return sendAnswer(c, answer, status as ContentfulStatusCode);
 }
 
 /** Route, viewer, validated input and data versions: equal keys are equal answers. */

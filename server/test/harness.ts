@@ -37,7 +37,13 @@ export interface StartOptions {
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
-  const settings = readSettings({ DATABASE: options.database ?? ':memory:', ...options.env });
+  const settings = readSettings({
+    DATABASE: options.database ?? ':memory:',
+    // The service shares its event loop with the test's own code here, so a turn's slice would count
+    // the test's work too: one long slice unless a test sets it (server/http/overload.ts).
+    TURN_SLICE_MS: '1000',
+    ...options.env,
+  });
   const fresh = options.db
     ? undefined
     : await freshDatabase({

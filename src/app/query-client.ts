@@ -3,24 +3,49 @@
  * error boundary, other errors handled where they happen, and the whole
  * cache cleared whenever the signed-in person changes or signs out, so no
  * one's profile data outlives their session.
+ *
+ * A request the service was too busy to start (503 `overloaded`) is sent
+ * again after the `Retry-After` it named, a few times at most, queries and
+ * writes alike: the service did nothing with it. `BusyNotice` tells the
+ * person meanwhile.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError, isServerError } from '../lib/api/api-error';
+import { type ApiError, isApiError, isOverloaded, isServerError } from '../lib/api/api-error';
 import { sessionStore } from '../lib/session/session-store';
+
+/** Times a request refused as overloaded is sent again. */
+export const BUSY_RETRIES = 3;
+/** The longest wait honoured, whatever `Retry-After` says. */
+export const LONGEST_BUSY_WAIT_MS = 10_000;
 
 function isWorthRetrying(error: unknown): boolean {
   return !isApiError(error) || error.code === 'network_error' || error.status >= 500;
 }
+
+/** The wait the service asked for (1 s when it named none), capped, plus a little spread so clients do not return in step. */
+export function busyRetryDelay(error: ApiError): number {
+  const asked = (error.retryAfterSeconds ?? 1) * 1000;
+  return Math.min(LONGEST_BUSY_WAIT_MS, asked) + Math.floor(Math.random() * 250);
+}
+
+const retryDelay = (failures: number, error: unknown): number =>
+  isOverloaded(error) ? busyRetryDelay(error) : Math.min(1000 * 2 ** failures, 30_000);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (failures, error) => failures < 1 && isWorthRetrying(error),
-        throwOnError: (error) => isServerError(error),
+        retry: (failures, error) =>
+          isOverloaded(error) ? failures < BUSY_RETRIES : failures < 1 && isWorthRetrying(error),
+        retryDelay,
+        // Still busy after the retries: said where it happened, with a retry, not as a broken page.
+        throwOnError: (error) => isServerError(error) && !isOverloaded(error),
       },
-      mutations: { retry: false },
+      mutations: {
+        retry: (failures, error) => isOverloaded(error) && failures < BUSY_RETRIES,
+        retryDelay,
+      },
     },
   });
 }

@@ -3,7 +3,8 @@
  * export), so a person downloads a page's code only when they open it.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { BusyNotice } from './busy-notice';
 import { featureRoutes } from './feature-routes';
 import { PageFallback } from './page-fallback';
 import { NotFoundPage, RootRouteError, RouteError } from './route-error';
@@ -18,9 +19,20 @@ function page(path: string | undefined, load: RouteModule): RouteObject {
   };
 }
 
+/** Every page, signed in or not: the page, and the notice that says when the service is busy. */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <BusyNotice />
+    </>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
+    Component: Root,
     HydrateFallback: PageFallback,
     ErrorBoundary: RootRouteError,
     children: [

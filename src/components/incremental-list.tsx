@@ -4,6 +4,10 @@
  * page before it comes into view; a "Show more" button does the same for
  * keyboard and screen-reader users (and where there is no observer), and a
  * polite live count says how many are shown.
+ *
+ * A list the service pages (`more`) loads its next page from the service
+ * while the rows already loaded still fill a rendered page or more, so
+ * scrolling rarely waits; until the last page is in, counts say "N+".
  */
 import { Fragment, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
@@ -11,6 +15,32 @@ import { Fragment, type ReactNode, type RefObject, useCallback, useEffect, useRe
 export const FIRST_PAGE = 50;
 /** Rows appended each time: small enough that appending stays well under a 50 ms task. */
 export const NEXT_PAGE = 50;
+
+/** The rest of a list the service pages: whether more pages follow, and how to load the next. */
+export interface MorePages {
+  readonly hasMore: boolean;
+  readonly loading: boolean;
+  /** Loading the next page failed: it is tried again only when the person asks. */
+  readonly failed: boolean;
+  readonly load: () => void;
+}
+
+/** The rest of a list read page by page (`useInfiniteQuery`). */
+export function useMorePages(query: {
+  readonly hasNextPage: boolean;
+  readonly isFetchingNextPage: boolean;
+  readonly isFetchNextPageError: boolean;
+  readonly fetchNextPage: () => Promise<unknown>;
+}): MorePages {
+  const { fetchNextPage } = query;
+  const load = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  return {
+    hasMore: query.hasNextPage,
+    loading: query.isFetchingNextPage,
+    failed: query.isFetchNextPageError,
+    load,
+  };
+}
 
 export interface IncrementalList {
   /** How many rows to render now. */
@@ -54,22 +84,45 @@ export function useIncrementalList(total: number, resetKey: string): Incremental
 
 interface ShowMoreProps {
   readonly shown: number;
+  /** Rows loaded so far. */
   readonly total: number;
   /** Plural noun for the rows, e.g. "comments". */
   readonly what: string;
   readonly onMore: (focusFirstNew?: boolean) => void;
+  /** More rows follow from the service. */
+  readonly hasMore?: boolean;
+  readonly loading?: boolean;
+  readonly failed?: boolean;
+  /** Asks the service for the next page again after a failure. */
+  readonly onRetry?: () => void;
 }
 
 const formatCount = new Intl.NumberFormat('en').format;
 
+/** "200" or, while more pages follow from the service, "200+". */
+export function countText(total: number, hasMore = false): string {
+  return `${formatCount(total)}${hasMore ? '+' : ''}`;
+}
+
 /** After the list: the sentinel that loads more on scroll, the live count and the "Show more" button. */
-export function ShowMore({ shown, total, what, onMore }: ShowMoreProps) {
+export function ShowMore({
+  shown,
+  total,
+  what,
+  onMore,
+  hasMore = false,
+  loading = false,
+  failed = false,
+  onRetry,
+}: ShowMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const more = shown < total;
+  const more = shown < total || hasMore;
+  // Rendered everything loaded and waiting for the service: the sentinel waits for the rows.
+  const waiting = shown >= total && (loading || failed);
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!more || !element || typeof IntersectionObserver === 'undefined') return;
+    if (!more || waiting || !element || typeof IntersectionObserver === 'undefined') return;
     // A fresh observer after each page reports at once whether the sentinel is still near the
     // screen, so a fast scroll keeps appending one page per frame rather than all at once.
     const observer = new IntersectionObserver(
@@ -83,19 +136,27 @@ export function ShowMore({ shown, total, what, onMore }: ShowMoreProps) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [more, onMore]);
+  }, [more, waiting, onMore]);
 
-  if (total <= FIRST_PAGE) return null;
+  if (total <= FIRST_PAGE && !hasMore) return null;
   return (
     <div className="show-more">
       <div ref={sentinel} className="show-more-sentinel" aria-hidden="true" />
       <p className="show-more-count" role="status">
-        {more
-          ? `Showing ${formatCount(shown)} of ${formatCount(total)} ${what}`
-          : `Showing all ${formatCount(total)} ${what}`}
+        {waiting && failed
+          ? `Showing ${formatCount(shown)} ${what}; the next ones could not be loaded.`
+          : waiting
+            ? `Showing ${formatCount(shown)} ${what}; loading more…`
+            : more
+              ? `Showing ${formatCount(shown)} of ${countText(total, hasMore)} ${what}`
+              : `Showing all ${formatCount(total)} ${what}`}
       </p>
-      {more ? (
-        <button type="button" className="button button-secondary" onClick={() => onMore(true)}>
+      {waiting && failed ? (
+        <button type="button" className="button button-secondary" onClick={onRetry}>
+          Try loading more {what} again
+        </button>
+      ) : more ? (
+        <button type="button" className="button button-secondary" disabled={waiting} onClick={() => onMore(true)}>
           Show more {what}
         </button>
       ) : null}
@@ -107,6 +168,7 @@ export function ShowMore({ shown, total, what, onMore }: ShowMoreProps) {
  * A card list that renders a page at a time: the first page at once, more as
  * the person scrolls or presses "Show more". `listKey` changes when the list
  * is a different one (other filters), which starts again at the first page.
+ * `more` is the rest of a list the service pages.
  */
 export function IncrementalCardList<T>({
   items,
@@ -114,6 +176,7 @@ export function IncrementalCardList<T>({
   renderItem,
   what,
   listKey,
+  more,
 }: {
   readonly items: readonly T[];
   readonly keyOf: (item: T) => string;
@@ -121,8 +184,17 @@ export function IncrementalCardList<T>({
   /** What the items are, for "Show more comments" and the live count. */
   readonly what: string;
   readonly listKey: string;
+  readonly more?: MorePages;
 }) {
   const { shown, showMore, listRef } = useIncrementalList(items.length, listKey);
+  const hasMore = more?.hasMore ?? false;
+  const loading = more?.loading ?? false;
+  const failed = more?.failed ?? false;
+  const load = more?.load;
+  // The next page from the service once fewer than a rendered page of loaded rows are left to show.
+  useEffect(() => {
+    if (hasMore && !loading && !failed && load && shown + NEXT_PAGE >= items.length) load();
+  }, [hasMore, loading, failed, load, shown, items.length]);
   return (
     <>
       <ol className="card-list card-list-long" ref={listRef}>
@@ -130,7 +202,16 @@ export function IncrementalCardList<T>({
           <Fragment key={keyOf(item)}>{renderItem(item)}</Fragment>
         ))}
       </ol>
-      <ShowMore shown={shown} total={items.length} what={what} onMore={showMore} />
+      <ShowMore
+        shown={shown}
+        total={items.length}
+        what={what}
+        onMore={showMore}
+        hasMore={hasMore}
+        loading={loading}
+        failed={failed}
+        {...(load ? { onRetry: load } : {})}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@
  * The four states every list and page has: pending (a skeleton), error
  * (what failed, what to do, a retry), empty (what to do next) and data.
  */
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describeError } from '../lib/api/describe-error';
 
@@ -130,7 +130,8 @@ export function EmptyState({ title, children }: { readonly title: string; readon
 }
 
 interface QueryViewProps<T> {
-  readonly query: UseQueryResult<T>;
+  /** A query, or a paged list read page by page (its `select` gives the rows loaded so far). */
+  readonly query: UseQueryResult<T> | UseInfiniteQueryResult<T>;
   readonly what: string;
   readonly skeletonRows?: number;
   readonly isEmpty?: (data: T) => boolean;

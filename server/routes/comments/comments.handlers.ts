@@ -3,18 +3,29 @@
  * comments are read by the trainers of their class and by their author.
  */
 import { randomUUID } from 'node:crypto';
-import type { Comment, CommentFilters, CreateCommentBody } from '../../../contract/comments.ts';
+import type { Comment, CreateCommentBody, ListCommentsQuery } from '../../../contract/comments.ts';
 import { bump } from '../../db/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { UserCaller } from '../../http/auth.ts';
+import { type Listed, listScope, readList } from '../../http/paging.ts';
 import { commentsRepo } from './comments.repo.ts';
 
 export function commentHandlers(deps: Deps) {
   const reads = commentsRepo(deps.db.q);
   return {
-    list(caller: UserCaller, filters: CommentFilters): Promise<Comment[]> {
-      return reads.list(caller.userId, filters);
+    /** The whole list, or one page of it (the paging extension) with the cursor of the next. */
+    list(caller: UserCaller, query: ListCommentsQuery): Promise<Listed<Comment>> {
+      const { limit, cursor, ...filters } = query;
+      return readList(
+        deps.db,
+        listScope('comments', caller.userId, filters),
+        { limit, cursor },
+        {
+          whole: () => reads.list(caller.userId, filters),
+          page: (request) => reads.page(caller.userId, filters, request),
+        },
+      );
     },
     /** The checks and the insert are one transaction: nothing is half written. */
     create(caller: UserCaller, body: CreateCommentBody): Promise<Comment> {

@@ -2,6 +2,7 @@
 import type { Comment, CommentFilters } from '../../../contract/comments.ts';
 import type { Queryable } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared.ts';
+import { type Page, type PageRequest, positionOf, toPage } from '../../http/paging.ts';
 import { summariesOf } from '../profile/users.repo.ts';
 
 export interface NewComment {
@@ -29,6 +30,7 @@ export function commentsRepo(q: Queryable) {
       .selectFrom('comments as c')
       .innerJoin('students as st', 'st.student_id', 'c.student_id')
       .select([
+        'c.seq',
         'c.comment_id',
         'c.course_id',
         'c.lesson_id',
@@ -63,6 +65,16 @@ export function commentsRepo(q: Queryable) {
     }));
   };
 
+  /** The comments the viewer may read with these filters, newest first (the order of the list, and of its pages). */
+  const filtered = (viewerId: string, filters: CommentFilters) => {
+    let query = rows(viewerId);
+    if (filters.studentId !== undefined) query = query.where('c.student_id', '=', filters.studentId);
+    if (filters.classId !== undefined) query = query.where('c.class_id', '=', filters.classId);
+    if (filters.courseId !== undefined) query = query.where('c.course_id', '=', filters.courseId);
+    if (filters.lessonId !== undefined) query = query.where('c.lesson_id', '=', filters.lessonId);
+    return query.orderBy('c.seq', 'desc');
+  };
+
   return {
     /** Comments the viewer may read (classes they train, or their own), newest first. */
     async list(viewerId: string, filters: CommentFilters): Promise<Comment[]> {
@@ -76,6 +88,13 @@ export function commentsRepo(q: Queryable) {
         return query.orderBy('c.seq', 'desc');
       });
       return toComments(found);
+    },
+    /** One page of that list: the rows older than `after` (keyset on seq), one more read to tell whether more follow. */
+    async page(viewerId: string, filters: CommentFilters, request: PageRequest): Promise<Page<Comment>> {
+      let query = filtered(viewerId, filters);
+      if (request.after !== null) query = query.where('c.seq', '<', Number(request.after));
+      const page = toPage(await query.limit(request.limit + 1).execute(), request.limit, (row) => positionOf(row.seq));
+      return { rows: await toComments(page.rows), next: page.next };
     },
     /** One comment, if the viewer may read it. */
     async findVisible(commentId: string, viewerId: string): Promise<Comment | undefined> {

@@ -1,5 +1,6 @@
 import { coreEndpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
+import { answerList } from '../../http/paging.ts';
 import type { Router } from '../../http/route.ts';
 import { commentHandlers } from './comments.handlers.ts';
 import { rosterRepo } from './roster.repo.ts';
@@ -7,7 +8,7 @@ import { rosterRepo } from './roster.repo.ts';
 export function commentRoutes(router: Router, deps: Deps): void {
   const h = commentHandlers(deps);
   const roster = rosterRepo(deps.db.q);
-  router.bind(e.listComments, ({ caller, query }) => h.list(caller, query), {
+  router.bind(e.listComments, async ({ caller, query, context }) => answerList(context, await h.list(caller, query)), {
     reads: ['comments', 'users', 'classes'],
   });
   router.bind(e.createComment, ({ caller, body }) => h.create(caller, body));

@@ -25,6 +25,33 @@ describe('the API reference', () => {
     }
   });
 
+  it('documents the paging extension of the two long lists, and the busy answer of every operation', async () => {
+    type Operation = {
+      parameters: { name: string; in: string; 'x-extension'?: boolean }[];
+      responses: Record<string, { headers?: Record<string, { 'x-extension'?: boolean }> }>;
+    };
+    const reply = await call<{ paths: Record<string, Record<string, Operation>> }>(service.url, 'GET', '/openapi.json');
+    for (const path of ['/edu/v1/student/comment', '/edu/v1/note/list']) {
+      const list = reply.body.paths[path]?.get;
+      const paging = list?.parameters.filter((p) => p.name === 'limit' || p.name === 'cursor');
+      expect(
+        paging?.map((p) => [p.name, p.in, p['x-extension']]),
+        path,
+      ).toEqual([
+        ['limit', 'query', true],
+        ['cursor', 'query', true],
+      ]);
+      expect(list?.responses['200']?.headers?.Link?.['x-extension'], path).toBe(true);
+    }
+    // The interface's own filters are not marked as extensions.
+    const filters = reply.body.paths['/edu/v1/student/comment']?.get?.parameters.filter((p) => p.name === 'studentId');
+    expect(filters?.[0]?.['x-extension']).toBeUndefined();
+    for (const operations of Object.values(reply.body.paths)) {
+      for (const operation of Object.values(operations))
+        expect(operation.responses['503']?.headers?.['Retry-After']).toBeDefined();
+    }
+  });
+
   it('says who may use the mission planner, as the service enforces it: trainers, through an app with the training scope', async () => {
     const reply = await call<{ paths: Record<string, Record<string, { description?: string }>> }>(
       service.url,

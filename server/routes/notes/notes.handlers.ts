@@ -13,6 +13,7 @@ import { bump } from '../../db/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { TRAINING_SCOPE, type UserCaller } from '../../http/auth.ts';
+import { type Listed, listScope, readList } from '../../http/paging.ts';
 import { usersRepo } from '../profile/users.repo.ts';
 import { type NoteListFilters, notesRepo, type StoredNote } from './notes.repo.ts';
 
@@ -37,8 +38,24 @@ export function noteHandlers(deps: Deps) {
   };
 
   return {
-    async list(caller: UserCaller, filters: NoteListFilters): Promise<Note[]> {
-      return (await reads.list(caller.userId, filters)).map(publicNote);
+    /** The whole list, or one page of it (the paging extension) with the cursor of the next. */
+    list(
+      caller: UserCaller,
+      query: NoteListFilters & { limit?: number | undefined; cursor?: string | undefined },
+    ): Promise<Listed<Note>> {
+      const { limit, cursor, ...filters } = query;
+      return readList(
+        deps.db,
+        listScope('notes', caller.userId, { ...filters }),
+        { limit, cursor },
+        {
+          whole: async () => (await reads.list(caller.userId, filters)).map(publicNote),
+          page: async (request) => {
+            const page = await reads.page(caller.userId, filters, request);
+            return { rows: page.rows.map(publicNote), next: page.next };
+          },
+        },
+      );
     },
     async get(caller: UserCaller, noteId: string): Promise<Note> {
       const note = await reads.findVisible(noteId, caller.userId);

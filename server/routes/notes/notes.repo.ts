@@ -2,6 +2,7 @@
 import type { Note, NoteCategory } from '../../../contract/notes.ts';
 import type { Queryable } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared.ts';
+import { type Page, type PageRequest, positionOf, toPage } from '../../http/paging.ts';
 import { teaches } from '../comments/comments.repo.ts';
 
 export interface StoredNote extends Note {
@@ -18,6 +19,7 @@ export interface NoteListFilters {
 }
 
 const columns = [
+  'n.seq',
   'n.note_id',
   'n.author_id',
   'n.text',
@@ -29,6 +31,7 @@ const columns = [
 ] as const;
 
 interface NoteRow {
+  seq: number;
   note_id: string;
   author_id: string;
   text: string;
@@ -72,6 +75,19 @@ export function notesRepo(q: Queryable) {
         ]),
       );
 
+  /** The notes the viewer may read with these filters, newest first (the order of the list, and of its pages). */
+  const filtered = (viewerId: string, filters: NoteListFilters) => {
+    let query = visible(viewerId);
+    if (filters.studentId !== undefined) query = query.where('n.student_id', '=', filters.studentId);
+    if (filters.userId !== undefined) query = query.where('n.user_id', '=', filters.userId);
+    if (filters.classId !== undefined) query = query.where('n.class_id', '=', filters.classId);
+    if (filters.courseId !== undefined) query = query.where('n.course_id', '=', filters.courseId);
+    if (filters.lessonId !== undefined) query = query.where('n.lesson_id', '=', filters.lessonId);
+    const categories = [...new Set(filters.category ?? [])].sort();
+    if (categories.length > 0) query = query.where('n.category', 'in', categories);
+    return query.orderBy('n.seq', 'desc');
+  };
+
   return {
     async list(viewerId: string, filters: NoteListFilters): Promise<StoredNote[]> {
       const given = filterKeys.filter((key) => filters[key] !== undefined);
@@ -95,6 +111,13 @@ export function notesRepo(q: Queryable) {
         return query.orderBy('n.seq', 'desc');
       });
       return found.map(toNote);
+    },
+    /** One page of that list: the rows older than `after` (keyset on seq), one more read to tell whether more follow. */
+    async page(viewerId: string, filters: NoteListFilters, request: PageRequest): Promise<Page<StoredNote>> {
+      let query = filtered(viewerId, filters);
+      if (request.after !== null) query = query.where('n.seq', '<', Number(request.after));
+      const page = toPage(await query.limit(request.limit + 1).execute(), request.limit, (row) => positionOf(row.seq));
+      return { rows: page.rows.map(toNote), next: page.next };
     },
     async findVisible(noteId: string, viewerId: string): Promise<StoredNote | undefined> {
       const row = await visible(viewerId).where('n.note_id', '=', noteId).executeTakeFirst();

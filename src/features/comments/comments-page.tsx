@@ -1,6 +1,7 @@
 /** Student comments: filters in the URL, the list, and the form to add one. */
-import { useQuery } from '@tanstack/react-query';
-import { listCommentsQuerySchema } from '../../../contract/comments';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { commentFiltersSchema } from '../../../contract/comments';
+import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, ErrorState, FormSkeleton, QueryView, type SkeletonField } from '../../components/states';
@@ -31,10 +32,11 @@ export default function CommentsPage() {
   const session = useSignedInSession();
   const [rawFilters, setFilters] = useSearchFilters(commentFilterKeys);
   // Ids that are not ids (a hand-edited URL) are dropped rather than sent.
-  const parsedFilters = listCommentsQuerySchema.safeParse(rawFilters);
+  const parsedFilters = commentFiltersSchema.safeParse(rawFilters);
   const filters = parsedFilters.success ? parsedFilters.data : {};
   const roster = useQuery(rosterQueries.mine());
-  const comments = useQuery(commentQueries.list(filters));
+  const comments = useInfiniteQuery(commentQueries.list(filters));
+  const more = useMorePages(comments);
   const create = useCreateComment();
   const filterKey = commentFilterKeys.map((key) => filters[key] ?? '').join('|');
   const hasFilters = Object.keys(filters).length > 0;
@@ -83,7 +85,9 @@ export default function CommentsPage() {
           <section aria-labelledby="comment-list-heading" className="page-main">
             <h2 id="comment-list-heading">
               Comments
-              {comments.data ? <span className="count"> ({comments.data.length})</span> : null}
+              {comments.data ? (
+                <span className="count"> ({countText(comments.data.length, comments.hasNextPage)})</span>
+              ) : null}
             </h2>
             <QueryView
               query={comments}
@@ -99,7 +103,7 @@ export default function CommentsPage() {
                 </EmptyState>
               }
             >
-              {(list) => <CommentList comments={list} names={names} listKey={filterKey} />}
+              {(list) => <CommentList comments={list} names={names} listKey={filterKey} more={more} />}
             </QueryView>
           </section>
         </div>

@@ -1,8 +1,9 @@
 /** Training notes: filters (kinds and ids) in the URL, the list, and a way to write one. */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { idSchema } from '../../../contract/common';
 import { type NoteFilters, noteCategories } from '../../../contract/notes';
+import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
 import {
@@ -41,7 +42,8 @@ export default function NotesPage() {
   }
   const filters: NoteFilters = { category: categories.join(','), ...ids };
   const roster = useQuery(rosterQueries.mine());
-  const notes = useQuery(noteQueries.list(filters));
+  const notes = useInfiniteQuery(noteQueries.list(filters));
+  const more = useMorePages(notes);
   const names = rosterNames(roster.data);
   const formKey = JSON.stringify(filters);
   const hasIdFilters = Object.keys(ids).length > 0;
@@ -85,7 +87,8 @@ export default function NotesPage() {
         <section aria-labelledby="note-list-heading" className="page-main">
           <div className="section-head">
             <h2 id="note-list-heading">
-              Notes{notes.data ? <span className="count"> ({notes.data.length})</span> : null}
+              Notes
+              {notes.data ? <span className="count"> ({countText(notes.data.length, notes.hasNextPage)})</span> : null}
             </h2>
             <Link className="button" to={`/notes/new${newNoteSearch ? `?${newNoteSearch}` : ''}`}>
               Write a note
@@ -105,7 +108,7 @@ export default function NotesPage() {
               </EmptyState>
             }
           >
-            {(list) => <NoteList notes={list} names={names} listKey={formKey} />}
+            {(list) => <NoteList notes={list} names={names} listKey={formKey} more={more} />}
           </QueryView>
         </section>
       </div>

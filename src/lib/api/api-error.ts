@@ -12,6 +12,8 @@ export interface ApiErrorInit {
   readonly code: ApiErrorCode | (string & {});
   readonly message: string;
   readonly issues?: readonly ErrorIssue[];
+  /** Seconds the service asked to wait before trying again (`Retry-After`), when it said. */
+  readonly retryAfterSeconds?: number;
 }
 
 export class ApiError extends Error {
@@ -19,12 +21,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorInit['code'];
   readonly issues: readonly ErrorIssue[];
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.issues = init.issues ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -35,4 +39,9 @@ export function isApiError(error: unknown): error is ApiError {
 /** 5xx answers go to the route error boundary; everything else is handled where it happens. */
 export function isServerError(error: unknown): boolean {
   return isApiError(error) && error.status >= 500;
+}
+
+/** The service was too busy to start the request (503 `overloaded`): nothing was done, so it may be sent again. */
+export function isOverloaded(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 503 && error.code === 'overloaded';
 }

@@ -10,7 +10,7 @@ import { sessionEndpoints } from '../../../contract/endpoints/sessions';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { type CurrentSession, sessionStore } from '../session/session-store';
 import { ApiError, isApiError } from './api-error';
-import { type RequestInput, request } from './request';
+import { type Answer, type RequestInput, request, requestAnswer } from './request';
 
 let refreshing: Promise<CurrentSession | null> | null = null;
 
@@ -55,8 +55,16 @@ function isRefusedToken(error: unknown): error is ApiError {
 }
 
 export async function call<E extends Endpoint>(endpoint: E, input: RequestInput<E>): Promise<ResponseOf<E>> {
+  return (await callAnswer(endpoint, input)).data;
+}
+
+/** `call`, with the answer's headers beside the body (a paged list's next page is in `Link`). */
+export async function callAnswer<E extends Endpoint>(
+  endpoint: E,
+  input: RequestInput<E>,
+): Promise<Answer<ResponseOf<E>>> {
   const config = getRuntimeConfig();
-  if (endpoint.auth !== 'user' && endpoint.auth !== 'training') return request(endpoint, input, { config });
+  if (endpoint.auth !== 'user' && endpoint.auth !== 'training') return requestAnswer(endpoint, input, { config });
 
   let session = sessionStore.get();
   if (!session) throw new ApiError({ status: 401, code: 'unauthorized', message: 'Sign in first' });
@@ -67,7 +75,7 @@ export async function call<E extends Endpoint>(endpoint: E, input: RequestInput<
   }
 
   try {
-    return await request(endpoint, input, { config, token: session.token });
+    return await requestAnswer(endpoint, input, { config, token: session.token });
   } catch (error) {
     if (!isRefusedToken(error)) throw error;
     if (error.code !== 'token_expired') {
@@ -79,7 +87,7 @@ export async function call<E extends Endpoint>(endpoint: E, input: RequestInput<
   const renewed = await renewOnce(session);
   if (!renewed) throw sessionEnded();
   try {
-    return await request(endpoint, input, { config, token: renewed.token });
+    return await requestAnswer(endpoint, input, { config, token: renewed.token });
   } catch (error) {
     if (isRefusedToken(error)) sessionStore.end('expired', renewed.userId);
     throw error;

@@ -39,6 +39,12 @@ export function describeError(error: unknown, what: string): ErrorDescription {
       return { title: `You may not see ${what}`, detail: error.message, retryable: false };
     case 'not_found':
       return { title: `Could not find ${what}`, detail: error.message, retryable: false };
+    case 'overloaded':
+      return {
+        title: 'The service is busy',
+        detail: `It could not take the request for ${what} just now, and nothing was changed. Try again in a moment.`,
+        retryable: true,
+      };
     case 'network_error':
       return { title: `Could not load ${what}`, detail: error.message, retryable: true };
     case 'bad_response':

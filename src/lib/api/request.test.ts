@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { coreEndpoints } from '../../../contract/endpoints';
 import { ApiError } from './api-error';
-import { request } from './request';
+import { parseRetryAfter, request, requestAnswer } from './request';
 
 const config = {
   platformUrl: 'https://platform.test',
@@ -96,6 +96,40 @@ describe('request', () => {
     const error = await rejection(request(coreEndpoints.myFriends, {}, { config, token: 't0ken' }));
     expect(error.status).toBe(502);
     expect(error.code).toBe('internal');
+  });
+
+  it('keeps how long the service asked to wait, in seconds or as a date', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'overloaded', message: 'busy' } }), {
+            status: 503,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '7' },
+          }),
+      ),
+    );
+    const error = await rejection(request(coreEndpoints.myFriends, {}, { config, token: 't0ken' }));
+    expect(error).toMatchObject({ status: 503, code: 'overloaded', retryAfterSeconds: 7 });
+    const now = Date.parse('2026-01-05T10:00:00Z');
+    expect(parseRetryAfter('Mon, 05 Jan 2026 10:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it('hands back the answer’s headers beside the body when asked', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('[]', {
+            headers: { 'Content-Type': 'application/json', Link: '<https://platform.test/next>; rel="next"' },
+          }),
+      ),
+    );
+    const answer = await requestAnswer(coreEndpoints.listComments, {}, { config, token: 't0ken' });
+    expect(answer.data).toEqual([]);
+    expect(answer.headers.get('Link')).toBe('<https://platform.test/next>; rel="next"');
   });
 
   it('reports a failed connection as ApiError network_error', async () => {

@@ -67,11 +67,38 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/**
+ * `Retry-After` in seconds: a number of seconds or an HTTP date. Undefined when
+ * absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+export interface Answer<T> {
+  readonly data: T;
+  /** The answer's headers, for what the body does not carry (the next page's `Link`). */
+  readonly headers: Headers;
+}
+
 export async function request<E extends Endpoint>(
   endpoint: E,
   input: RequestInput<E>,
   context: RequestContext,
 ): Promise<ResponseOf<E>> {
+  return (await requestAnswer(endpoint, input, context)).data;
+}
+
+/** `request`, with the answer's headers beside the parsed body. */
+export async function requestAnswer<E extends Endpoint>(
+  endpoint: E,
+  input: RequestInput<E>,
+  context: RequestContext,
+): Promise<Answer<ResponseOf<E>>> {
   const what = `${endpoint.method} ${endpoint.path}`;
   const hasBody = input.body !== undefined;
   const init: RequestInit = {
@@ -107,15 +134,18 @@ export async function request<E extends Endpoint>(
   }
 
   if (!response.ok) {
+    const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+    const wait = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
     const body = isJson ? errorBodySchema.safeParse(json) : undefined;
     if (body?.success) {
       const { code, message, issues } = body.data.error;
-      throw new ApiError({ status: response.status, code, message, issues });
+      throw new ApiError({ status: response.status, code, message, issues, ...wait });
     }
     throw new ApiError({
       status: response.status,
       code: response.status >= 500 ? 'internal' : 'unknown_error',
       message: `The service answered ${response.status} to ${what} without an error description`,
+      ...wait,
     });
   }
 
@@ -131,5 +161,5 @@ export async function request<E extends Endpoint>(
       })),
     });
   }
-  return parsed.data as ResponseOf<E>;
+  return { data: parsed.data as ResponseOf<E>, headers: response.headers };
 }

@@ -1,18 +1,29 @@
-/** Student comments (section 4.1): list by filters, add one. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+/** Student comments (section 4.1): list by filters, page by page; add one. */
+import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment, CommentFilters, CreateCommentBody } from '../../../../contract/comments';
 import { commentEndpoints } from '../../../../contract/endpoints/comments';
-import { call } from '../../../lib/api/client';
+import { call, callAnswer } from '../../../lib/api/client';
+import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
 
 export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
+
+export type CommentPages = InfiniteData<ListPage<Comment>, string | null>;
 
 export const commentQueries = {
   all: () => ['comments'] as const,
   lists: () => [...commentQueries.all(), 'list'] as const,
+  /** The comments with these filters, newest first, a page at a time (the service's paging extension). */
   list: (filters: CommentFilters) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...commentQueries.lists(), filters] as const,
-      queryFn: ({ signal }) => call(commentEndpoints.listComments, { query: filters, signal }),
+      queryFn: async ({ signal, pageParam }): Promise<ListPage<Comment>> => {
+        const query = { ...filters, limit: String(LIST_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) };
+        const answer = await callAnswer(commentEndpoints.listComments, { query, signal });
+        return { rows: answer.data, next: nextCursor(answer.headers) };
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next,
+      select: loadedRows<Comment>,
     }),
 };
 
@@ -31,10 +42,16 @@ export function useCreateComment() {
   return useMutation({
     mutationFn: (body: CreateCommentBody) => call(commentEndpoints.createComment, { body }),
     onSuccess: (comment, body) => {
-      // Shown at once in every list it belongs to (lists are newest first), then confirmed by a refetch.
-      for (const [key, list] of queryClient.getQueriesData<Comment[]>({ queryKey: commentQueries.lists() })) {
+      // Shown at once at the top of every list it belongs to (lists are newest first), then confirmed by a refetch.
+      for (const [key, list] of queryClient.getQueriesData<CommentPages>({ queryKey: commentQueries.lists() })) {
         const filters = (key[2] ?? {}) as CommentFilters;
-        if (list && belongsIn(filters, comment, body)) queryClient.setQueryData(key, [comment, ...list]);
+        const [first, ...rest] = list?.pages ?? [];
+        if (list && first && belongsIn(filters, comment, body)) {
+          queryClient.setQueryData<CommentPages>(key, {
+            ...list,
+            pages: [{ ...first, rows: [comment, ...first.rows] }, ...rest],
+          });
+        }
       }
       return queryClient.invalidateQueries({ queryKey: commentQueries.all() });
     },

@@ -7,7 +7,7 @@ import { memo } from 'react';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import { Avatar } from '../../../components/avatar';
-import { IncrementalCardList } from '../../../components/incremental-list';
+import { IncrementalCardList, type MorePages } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
 
 function Person({ user, relation }: { readonly user: UserSummary; readonly relation: string }) {
@@ -69,11 +69,14 @@ export function CommentList({
   comments,
   names,
   listKey = '',
+  more,
 }: {
   readonly comments: readonly Comment[];
   readonly names: RosterNames;
   /** Changes when the list is a different one (other filters): back to the first page. */
   readonly listKey?: string;
+  /** The rest of the list, when the service pages it. */
+  readonly more?: MorePages;
 }) {
   return (
     <IncrementalCardList
@@ -82,6 +85,7 @@ export function CommentList({
       renderItem={(comment) => <CommentRow comment={comment} names={names} />}
       what="comments"
       listKey={listKey}
+      {...(more ? { more } : {})}
     />
   );
 }

@@ -1,8 +1,15 @@
 /** Training notes (section 4.4), under the notes base address: list, read, create, delete. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { noteEndpoints } from '../../../../contract/endpoints/notes';
-import { type CreateNoteBody, type NoteCategory, type NoteFilters, noteCategories } from '../../../../contract/notes';
-import { call } from '../../../lib/api/client';
+import {
+  type CreateNoteBody,
+  type Note,
+  type NoteCategory,
+  type NoteFilters,
+  noteCategories,
+} from '../../../../contract/notes';
+import { call, callAnswer } from '../../../lib/api/client';
+import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
 
 export const noteIdFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId', 'userId'] as const;
 export const defaultCategories: readonly NoteCategory[] = ['lesson', 'course'];
@@ -17,10 +24,18 @@ export function parseCategories(value: string | undefined): NoteCategory[] {
 export const noteQueries = {
   all: () => ['notes'] as const,
   lists: () => [...noteQueries.all(), 'list'] as const,
+  /** The notes with these filters, newest first, a page at a time (the service's paging extension). */
   list: (filters: NoteFilters) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...noteQueries.lists(), filters] as const,
-      queryFn: ({ signal }) => call(noteEndpoints.listNotes, { query: filters, signal }),
+      queryFn: async ({ signal, pageParam }): Promise<ListPage<Note>> => {
+        const query = { ...filters, limit: String(LIST_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) };
+        const answer = await callAnswer(noteEndpoints.listNotes, { query, signal });
+        return { rows: answer.data, next: nextCursor(answer.headers) };
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next,
+      select: loadedRows<Note>,
     }),
   details: () => [...noteQueries.all(), 'detail'] as const,
   detail: (noteId: string) =>

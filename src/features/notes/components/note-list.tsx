@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Note } from '../../../../contract/notes';
-import { IncrementalCardList } from '../../../components/incremental-list';
+import { IncrementalCardList, type MorePages } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
 import { NoteMetadata, noteTitle } from './note-metadata';
 
@@ -25,11 +25,14 @@ export function NoteList({
   notes,
   names,
   listKey = '',
+  more,
 }: {
   readonly notes: readonly Note[];
   readonly names: RosterNames;
   /** Changes when the list is a different one (other filters): back to the first page. */
   readonly listKey?: string;
+  /** The rest of the list, when the service pages it. */
+  readonly more?: MorePages;
 }) {
   return (
     <IncrementalCardList
@@ -38,6 +41,7 @@ export function NoteList({
       renderItem={(note) => <NoteRow note={note} names={names} />}
       what="notes"
       listKey={listKey}
+      {...(more ? { more } : {})}
     />
   );
 }

@@ -1,0 +1,70 @@
+/**
+ * The transport floor of a route: the service's answer to one request,
+ * captured (status, headers, body bytes, uncompressed as autocannon asks),
+ * served back by `bench/servers/floor.mjs` for every request. The service's
+ * rate as a share of it is what the work behind the answer costs.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startChild } from '../../server/hardening/child-service.ts';
+import type { LoadSpec } from './cannon.ts';
+import { ports } from './ports.ts';
+
+/** Headers that belong to one connection or one moment, not to the answer. */
+const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+export interface Captured {
+  readonly status: number;
+  readonly headers: Record<string, string | string[]>;
+  readonly body: Buffer;
+}
+
+export function capture(base: string, spec: LoadSpec): Promise<Captured> {
+  const url = new URL(base + spec.path);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: spec.method ?? 'GET',
+        headers: spec.headers ?? {},
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined && !perConnection.has(name)) headers[name] = value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(spec.body);
+  });
+}
+
+/** `bench/servers/floor.mjs` answering `captured` in its own process. */
+export async function startFloor(captured: Captured) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+  writeFileSync(join(dir, 'body'), captured.body);
+  writeFileSync(join(dir, 'headers.json'), JSON.stringify({ status: captured.status, headers: captured.headers }));
+  const port = await freePort(...ports.floor);
+  const child = await startChild(['bench/servers/floor.mjs'], {
+    port,
+    env: { PORT: String(port), BODY_FILE: join(dir, 'body'), HEADERS_FILE: join(dir, 'headers.json') },
+    readyPath: '/',
+  });
+  return {
+    ...child,
+    stop: async () => {
+      await child.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
