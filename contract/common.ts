@@ -125,7 +125,7 @@ export const pageLimitSchema = z
       z.transform(Number),
     ),
     z
-      .number()
+      .int()
       .check(
         z.gte(pageLimit.min, `must be a whole number from ${pageLimit.min} to ${pageLimit.max}`),
         z.lte(pageLimit.max, `must be a whole number from ${pageLimit.min} to ${pageLimit.max}`),

@@ -95,6 +95,9 @@ function compare(schema: z.ZodMiniType, json: Json | undefined, io: Io, path: st
       case 'number_format':
         want('type', 'integer');
         break;
+      case 'meta':
+        // Documentation only (a description, `x-extension`): no limit to carry.
+        break;
       case 'custom': {
         const message = messageOf(c);
         if (!message || !String(json.description ?? '').includes(message))
@@ -158,7 +161,13 @@ function compare(schema: z.ZodMiniType, json: Json | undefined, io: Io, path: st
       if (!def.in || !def.out) break;
       const first = defOf(def.in);
       const commaList = first.type === 'pipe' && hasTransform(def.in) && defOf(def.out).type === 'array';
-      if (commaList) {
+      const numberParam = first.type === 'pipe' && hasTransform(def.in) && defOf(def.out).type === 'number';
+      if (numberParam) {
+        // A number that travels as digits: the document describes the number.
+        if (!says(json, 'type', 'integer') && !says(json, 'type', 'number'))
+          lost.push(`${path}: a number parameter, not described as a number`);
+        inner(def.out, json, path);
+      } else if (commaList) {
         // A list that travels as `a,b,c`: the document describes the array it becomes.
         if (!says(json, 'type', 'array')) lost.push(`${path}: a comma-separated list, not described as an array`);
         inner(def.out, json, path);

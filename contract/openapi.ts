@@ -45,6 +45,14 @@ export function isCommaList(schema: z.ZodMiniType): boolean {
   return first.type === 'pipe' && first.out !== undefined && defOf(first.out).transform === splitList;
 }
 
+/** `pipe(pipe(string, transform(Number)), number)`: a whole-number parameter, which travels as digits. */
+export function isNumberParam(schema: z.ZodMiniType): boolean {
+  const def = defOf(schema);
+  if (def.type !== 'pipe' || !def.in || !def.out || defOf(def.out).type !== 'number') return false;
+  const first = defOf(def.in);
+  return first.type === 'pipe' && transforms(def.in);
+}
+
 /** The messages of a schema's refinements (custom checks). */
 export function refinementRules(schema: z.ZodMiniType): string[] {
   return (defOf(schema).checks ?? []).flatMap((check) => {
@@ -82,6 +90,16 @@ function carryLimits(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }, io: Io
     for (const key of Object.keys(json)) delete json[key];
     Object.assign(json, toSchema(def.out, io), {
       description: 'Comma-separated (`a,b,c`); blanks around items and empty items are ignored.',
+    });
+    return;
+  }
+  if (isNumberParam(schema)) {
+    // The digits are only how it travels: the document gives the number and its range.
+    const { description, 'x-extension': extension } = json;
+    for (const key of Object.keys(json)) delete json[key];
+    Object.assign(json, toSchema(def.out, io), {
+      ...(description === undefined ? {} : { description }),
+      ...(extension === undefined ? {} : { 'x-extension': extension }),
     });
     return;
   }

@@ -440,10 +440,14 @@ describe('over HTTP, with the dashboard served', () => {
     expect((await preflight('https://other.example')).headers.get('access-control-allow-origin')).toBe(
       'https://other.example',
     );
-    // The allowed page can read the next-page link and how long to wait when the service is busy.
+    // The allowed page can read the next-page link, how long to wait when the service is busy, and the request id to quote.
     const read = await fetch(`${base}/sandbox/v1/clients`, { headers: { Origin: ALLOWED } });
     await read.arrayBuffer();
-    expect(read.headers.get('access-control-expose-headers')?.split(',').sort()).toEqual(['Link', 'Retry-After']);
+    expect(read.headers.get('access-control-expose-headers')?.split(',').sort()).toEqual([
+      'Link',
+      'Retry-After',
+      'X-Request-Id',
+    ]);
     for (const origin of [
       'https://evil.example',
       'null',

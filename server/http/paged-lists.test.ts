@@ -221,6 +221,6 @@ async function addRow(path: string, text: string): Promise<string> {
     token: world.trainer.token,
     body: { studentId: world.student.studentId, classId: world.klass.classId, text },
   });
-  expect(reply.status).toBe(200);
+  expect(reply.status).toBe(201);
   return reply.body.commentId;
 }
