@@ -13,6 +13,7 @@ import { Authenticator } from './http/auth.ts';
 import { requireValidAddress } from './http/request.ts';
 import { corsFor, securityHeaders } from './http/response-headers.ts';
 import { Router } from './http/route.ts';
+import { audienceRoutes } from './routes/audience/audience.routes.ts';
 import { authHandlers } from './routes/auth/auth.handlers.ts';
 import { sessionsRepo } from './routes/auth/auth.repo.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
@@ -21,6 +22,7 @@ import { docsRoutes } from './routes/docs/docs.routes.ts';
 import { notesRoutes } from './routes/notes/notes.routes.ts';
 import { pluginRoutes } from './routes/plugin/plugin.routes.ts';
 import { profileRoutes } from './routes/profile/profile.routes.ts';
+import { recordRoutes } from './routes/records/records.routes.ts';
 import { sandboxRoutes } from './routes/sandbox/sandbox.routes.ts';
 import { dashboardRoutes } from './static/dashboard.ts';
 
@@ -81,6 +83,8 @@ export function createApp(options: AppOptions): Hono {
   profileRoutes(router, deps, sessions);
   commentRoutes(router, deps);
   notesRoutes(router, deps);
+  recordRoutes(router, deps);
+  audienceRoutes(router, deps);
   pluginRoutes(router, deps, app);
   if (bases.has('platform')) docsRoutes(app, settings);
   if (options.serveDashboard) dashboardRoutes(app, settings);

@@ -41,6 +41,18 @@ export function secretsEqual(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** The caller, if their app holds the training scope (section 4.1); 403 `missing_scope` otherwise. */
+export function requireTrainingScope(caller: UserCaller): UserCaller {
+  if (!caller.scopes.has(TRAINING_SCOPE)) {
+    throw new HttpError(
+      403,
+      'missing_scope',
+      `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can read or add student comments`,
+    );
+  }
+  return caller;
+}
+
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
 
 export class Authenticator {
@@ -120,15 +132,7 @@ export class Authenticator {
 
   /** A user whose app holds the training scope (section 4.1). */
   trainingUser(authorization: string | undefined): UserCaller {
-    const caller = this.user(authorization);
-    if (!caller.scopes.has(TRAINING_SCOPE)) {
-      throw new HttpError(
-        403,
-        'missing_scope',
-        `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can read or add student comments`,
-      );
-    }
-    return caller;
+    return requireTrainingScope(this.user(authorization));
   }
 
   /** A plugin presenting `Authorization: Basic base64(clientId:clientSecret)`. */

@@ -1,6 +1,7 @@
 /** Comments and the class facts that decide who may write them. The only SQL of the area. */
 import type { Comment, CommentFilters } from '../../../contract/comments.ts';
 import type { Db } from '../../db/database.ts';
+import { readableBy } from '../audience/readers.repo.ts';
 
 const summaryColumns = (alias: string, prefix: string) =>
   [
@@ -95,7 +96,7 @@ export function commentsRepo(db: Db) {
   );
 
   return {
-    /** Comments the viewer may read (classes they train, or their own), newest first. */
+    /** Comments the viewer may read (see readers.repo: their own, and those of classes they train), newest first. */
     list(viewerId: string, filters: CommentFilters): Comment[] {
       const keys = (Object.keys(filterColumns) as FilterKey[]).filter((key) => filters[key] !== undefined);
       const cacheKey = keys.join(',');
@@ -107,7 +108,7 @@ export function commentsRepo(db: Db) {
         statement = db.prepare(
           `SELECT c.comment_id, c.course_id, c.lesson_id, c.class_id, c.text, st.user_id AS student_user_id, c.author_id
            FROM comments c JOIN students st ON st.student_id = c.student_id
-           WHERE (c.class_id IN (SELECT class_id FROM class_trainers WHERE user_id = @viewerId) OR c.author_id = @viewerId)
+           WHERE ${readableBy('c')}
            ${where} ORDER BY c.seq DESC`,
         );
         listStatements.set(cacheKey, statement);

@@ -12,6 +12,11 @@ import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { TRAINING_SCOPE, type UserCaller } from '../../http/auth.ts';
 import type { NoteListFilters, NotesRepo, StoredNote } from './notes.repo.ts';
 
+/** A note body without its text: what decides where the note is filed and who reads it. */
+export type NoteTarget = Omit<CreateNoteBody, 'text'>;
+/** The ids of a note, derived and checked. */
+export type NoteIds = Pick<Note, 'userId' | 'classId' | 'studentId' | 'courseId' | 'lessonId'>;
+
 const publicNote = ({ authorId: _authorId, ...note }: StoredNote): Note => note;
 
 export function noteHandlers(deps: Deps, repo: NotesRepo) {
@@ -19,19 +24,20 @@ export function noteHandlers(deps: Deps, repo: NotesRepo) {
   const derive = (
     note: Record<string, string | null>,
     issues: ErrorIssue[],
+    where: 'body' | 'query',
     field: 'userId' | 'classId' | 'courseId',
     value: string,
     from: string,
   ) => {
     const given = note[field];
     if (given != null && given !== value) {
-      issues.push({ path: `body.${field}`, message: `is "${given}" but ${from} belongs to "${value}"` });
+      issues.push({ path: `${where}.${field}`, message: `is "${given}" but ${from} belongs to "${value}"` });
     } else {
       note[field] = value;
     }
   };
 
-  return {
+  const handlers = {
     list(caller: UserCaller, filters: NoteListFilters): Note[] {
       return repo.list(caller.userId, filters).map(publicNote);
     },
@@ -40,17 +46,36 @@ export function noteHandlers(deps: Deps, repo: NotesRepo) {
       if (!note) throw notFound(`Note "${noteId}"`);
       return publicNote(note);
     },
-    create(caller: UserCaller, body: CreateNoteBody): Note {
-      if (caller.scopes.has(TRAINING_SCOPE)) {
+    /**
+     * The ids a note would be filed under, after every check a note passes
+     * (who may write about whom, the training-dashboard rule, ids that agree).
+     * Used by create and by the audience a form shows before saving.
+     */
+    resolve(caller: UserCaller, body: NoteTarget, from: 'body' | 'query' = 'body'): NoteIds {
+      // A person's own notes (a user note about themselves) are their notebook, not a training-dashboard note.
+      const aboutSelf = body.studentId === undefined && body.userId === caller.userId;
+      // A user note is about yourself, or about someone you train; anyone else is "not found", as an unknown user.
+      if (
+        body.studentId === undefined &&
+        body.userId !== undefined &&
+        !aboutSelf &&
+        !repo.trainsUser(caller.userId, body.userId)
+      ) {
+        throw notFound(`User "${body.userId}"`);
+      }
+      if (caller.scopes.has(TRAINING_SCOPE) && !aboutSelf) {
         const missing = (['studentId', 'lessonId'] as const).filter((field) => body[field] === undefined);
         if (missing.length > 0) {
           throw badRequest(
-            'A note created for the training dashboard must name a student (studentId) and a lesson (lessonId)',
-            missing.map((field) => ({ path: `body.${field}`, message: 'is required for a training-dashboard note' })),
+            'A note created for the training dashboard must name a student (studentId) and a lesson (lessonId); only a note about yourself needs neither',
+            missing.map((field) => ({
+              path: `${from}.${field}`,
+              message: 'is required for a training-dashboard note',
+            })),
           );
         }
       }
-      const note: Record<'userId' | 'classId' | 'studentId' | 'courseId' | 'lessonId', string | null> = {
+      const note: Record<keyof NoteIds, string | null> = {
         userId: body.userId ?? null,
         classId: body.classId ?? null,
         studentId: body.studentId ?? null,
@@ -63,23 +88,23 @@ export function noteHandlers(deps: Deps, repo: NotesRepo) {
         const student = repo.student(body.studentId);
         // A student of a class the caller does not train is "not found": nothing about them is revealed.
         if (!student || !repo.teaches(student.class_id, caller.userId)) throw notFound(`Student "${body.studentId}"`);
-        derive(note, issues, 'userId', student.user_id, 'the student');
-        derive(note, issues, 'classId', student.class_id, 'the student');
-        derive(note, issues, 'courseId', student.course_id, 'the student');
+        derive(note, issues, from, 'userId', student.user_id, 'the student');
+        derive(note, issues, from, 'classId', student.class_id, 'the student');
+        derive(note, issues, from, 'courseId', student.course_id, 'the student');
       } else if (body.lessonId !== undefined || body.classId !== undefined || body.courseId !== undefined) {
         throw badRequest('A note about a specific user names only userId; name studentId for a class or lesson note', [
-          { path: 'body.studentId', message: 'is required when a class, course or lesson is named' },
+          { path: `${from}.studentId`, message: 'is required when a class, course or lesson is named' },
         ]);
       }
       if (body.classId !== undefined) {
         const course = repo.classCourse(body.classId);
         if (course === undefined) throw notFound(`Class "${body.classId}"`);
-        derive(note, issues, 'courseId', course, 'the class');
+        derive(note, issues, from, 'courseId', course, 'the class');
       }
       if (body.lessonId !== undefined) {
         const course = repo.lessonCourse(body.lessonId);
         if (course === undefined) throw notFound(`Lesson "${body.lessonId}"`);
-        derive(note, issues, 'courseId', course, 'the lesson');
+        derive(note, issues, from, 'courseId', course, 'the lesson');
       }
       if (body.courseId !== undefined && !repo.courseExists(body.courseId)) throw notFound(`Course "${body.courseId}"`);
       if (issues.length > 0) throw badRequest('The ids of the note disagree with each other', issues);
@@ -87,17 +112,11 @@ export function noteHandlers(deps: Deps, repo: NotesRepo) {
       const userId = note.userId;
       if (userId === null) throw badRequest('A note is about a student (studentId) or a user (userId)');
       if (!repo.userExists(userId)) throw notFound(`User "${userId}"`);
-
-      const created: StoredNote = {
-        noteId: `note-${randomUUID()}`,
-        text: body.text,
-        classId: note.classId,
-        userId,
-        studentId: note.studentId,
-        courseId: note.courseId,
-        lessonId: note.lessonId,
-        authorId: caller.userId,
-      };
+      return { ...note, userId };
+    },
+    create(caller: UserCaller, body: CreateNoteBody): Note {
+      const ids = handlers.resolve(caller, body);
+      const created: StoredNote = { noteId: `note-${randomUUID()}`, text: body.text, ...ids, authorId: caller.userId };
       repo.insert({ ...created, category: noteCategoryOf(created), createdAt: deps.now() });
       return publicNote(created);
     },
@@ -108,4 +127,5 @@ export function noteHandlers(deps: Deps, repo: NotesRepo) {
       return { success: repo.remove(noteId) };
     },
   };
+  return handlers;
 }

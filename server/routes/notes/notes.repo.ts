@@ -1,6 +1,7 @@
 /** Notes and the facts their automatic metadata is derived from. The only SQL of the area. */
 import type { Note, NoteCategory } from '../../../contract/notes.ts';
 import type { Db } from '../../db/database.ts';
+import { readableBy } from '../audience/readers.repo.ts';
 
 interface NoteRow {
   note_id: string;
@@ -46,8 +47,8 @@ const filterColumns = {
 } as const;
 type FilterKey = keyof typeof filterColumns;
 
-/** Readable by its author, and by the trainers of its class. */
-const visibleTo = `(n.author_id = @viewerId OR n.class_id IN (SELECT class_id FROM class_trainers WHERE user_id = @viewerId))`;
+/** Readable by its author, and by the trainers of its class (the one rule, in readers.repo). */
+const visibleTo = readableBy('n');
 const columns = 'n.note_id, n.author_id, n.text, n.class_id, n.user_id, n.student_id, n.course_id, n.lesson_id';
 
 export function notesRepo(db: Db) {
@@ -69,6 +70,10 @@ export function notesRepo(db: Db) {
   const user = db.prepare<[string], { user_id: string }>('SELECT user_id FROM users WHERE user_id = ?');
   const teaches = db.prepare<[string, string], { one: number }>(
     'SELECT 1 AS one FROM class_trainers WHERE class_id = ? AND user_id = ?',
+  );
+  const trainsUser = db.prepare<[string, string], { one: number }>(
+    `SELECT 1 AS one FROM students s JOIN class_trainers t ON t.class_id = s.class_id
+     WHERE t.user_id = ? AND s.user_id = ? LIMIT 1`,
   );
 
   return {
@@ -121,6 +126,8 @@ export function notesRepo(db: Db) {
     courseExists: (courseId: string) => course.get(courseId) !== undefined,
     userExists: (userId: string) => user.get(userId) !== undefined,
     teaches: (classId: string, userId: string) => teaches.get(classId, userId) !== undefined,
+    /** Whether `trainerId` trains a class `userId` is enrolled in. */
+    trainsUser: (trainerId: string, userId: string) => trainsUser.get(trainerId, userId) !== undefined,
   };
 }
 export type NotesRepo = ReturnType<typeof notesRepo>;
