@@ -3,7 +3,7 @@
  * export), so a person downloads a page's code only when they open it.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { featureRoutes } from './feature-routes';
 import { PageFallback } from './page-fallback';
 import { NotFoundPage, RootRouteError, RouteError } from './route-error';
@@ -29,11 +29,13 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./signed-in-layout')).default }),
         children: [
-          { index: true, element: <Navigate to="/profile" replace /> },
+          // Where a person lands follows who they are (a lazy module: it needs the API client).
+          { index: true, lazy: async () => ({ Component: (await import('./landing')).default }) },
           page('comments', () => import('../features/comments/comments-page')),
           page('notes', () => import('../features/notes/notes-page')),
           page('notes/new', () => import('../features/notes/new-note-page')),
           page('notes/:noteId', () => import('../features/notes/note-page')),
+          page('students/:userId', () => import('../features/students/student-record-page')),
           page('profile', () => import('../features/profile/profile-page')),
           page('friends', () => import('../features/friends/friends-page')),
           ...featureRoutes.map((route) => page(route.path, route.load)),

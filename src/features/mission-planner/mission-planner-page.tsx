@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CandidatePosition } from '../../../contract/mission-planner';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, ErrorState, LiveMessage, Skeleton } from '../../components/states';
+import { TrainersOnly } from '../../components/trainers-only';
 import { describeError } from '../../lib/api/describe-error';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { missionPlannerQueries, useCandidatesSearch, useCapabilitiesSearch } from './api/mission-planner-queries';
@@ -36,6 +37,14 @@ interface Status {
 }
 
 export default function MissionPlannerPage() {
+  return (
+    <TrainersOnly what="The mission planner">
+      <MissionPlanner />
+    </TrainersOnly>
+  );
+}
+
+function MissionPlanner() {
   const plugins = useQuery(missionPlannerQueries.plugins());
   const [{ plugin: pluginParam }, setUrl] = useSearchFilters(urlKeys);
   const [positions, setPositions] = useState<PositionDraft[]>(() => [newPosition()]);

@@ -1,11 +1,11 @@
 /** A long comment list renders a page at a time; "Show more comments" appends the next page. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import { rosterNames } from '../../../components/roster-fields';
+import { renderWithProviders } from '../../../test/render';
 import { CommentList } from './comment-list';
 
 function person(userId: string, firstName: string): UserSummary {
@@ -34,12 +34,7 @@ const comments: Comment[] = Array.from({ length: 120 }, (_, index) => ({
 }));
 
 function show(list: readonly Comment[]) {
-  const client = new QueryClient();
-  return render(
-    <QueryClientProvider client={client}>
-      <CommentList comments={list} names={rosterNames(null)} listKey="all" />
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<CommentList comments={list} names={rosterNames(null)} listKey="all" />);
 }
 
 describe('CommentList', () => {
@@ -57,12 +52,19 @@ describe('CommentList', () => {
     expect(screen.getAllByRole('article')).toHaveLength(120);
     expect(screen.getByRole('status')).toHaveTextContent('Showing all 120 comments');
     expect(screen.queryByRole('button', { name: 'Show more comments' })).not.toBeInTheDocument();
-  });
+    // Role queries over 120 cards are slow in jsdom on a busy machine; this test is about behaviour, not speed.
+  }, 30_000);
 
   it('shows a short list whole, without a count or button', () => {
     show(comments.slice(0, 7));
     expect(screen.getAllByRole('article')).toHaveLength(7);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('links each student’s name, not the author’s, to the student’s whole record', () => {
+    show([{ ...comments[0], student: person('usr-ana', 'Ana'), author: person('usr-bo', 'Bo') } as Comment]);
+    expect(screen.getByRole('link', { name: 'Ana Tester' })).toHaveAttribute('href', '/students/usr-ana');
+    expect(screen.queryByRole('link', { name: 'Bo Tester' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
-/** Student comments (section 4.1): list by filters, add one. */
+/** Student comments (section 4.1): list by filters, add one (shown at once in the lists and the student's record). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentFilters, CreateCommentBody } from '../../../../contract/comments';
-import { commentEndpoints } from '../../../../contract/endpoints/comments';
-import { call } from '../../../lib/api/client';
+import type { Comment, CommentFilters, CreateCommentBody } from '../../../contract/comments';
+import { commentEndpoints } from '../../../contract/endpoints/comments';
+import { call } from './client';
+import { recordQueries } from './record-queries';
 
 export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
 
@@ -36,7 +37,10 @@ export function useCreateComment() {
         const filters = (key[2] ?? {}) as CommentFilters;
         if (list && belongsIn(filters, comment, body)) queryClient.setQueryData(key, [comment, ...list]);
       }
-      return queryClient.invalidateQueries({ queryKey: commentQueries.all() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: commentQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: recordQueries.of(comment.student.userId).queryKey }),
+      ]);
     },
   });
 }
