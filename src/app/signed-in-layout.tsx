@@ -52,13 +52,13 @@ function navForAccess(access: Access): readonly NavItem[] {
 /** After a navigation, focus the new page's heading so keyboard and screen-reader users start there. */
 function useFocusHeadingOnNavigate(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (pathname) main.current?.querySelector<HTMLElement>('h1')?.focus();
+    const from = previous.current;
+    previous.current = pathname;
+    // The first page, and the landing's redirect from `/`, are where the person arrived: focus stays at the start.
+    if (from === null || from === '/') return;
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [pathname, main]);
 }
 

@@ -73,6 +73,8 @@ interface NoteFormProps {
   readonly idPrefix?: string;
   /** Said under the audience, e.g. that an anonymous profile's notes go with it. */
   readonly note?: string;
+  /** Say "Note saved." here; off where saving opens the note (which says it). */
+  readonly announceSaved?: boolean;
 }
 
 export function NoteForm({
@@ -83,6 +85,7 @@ export function NoteForm({
   about = 'student',
   idPrefix = 'new-note',
   note,
+  announceSaved = true,
 }: NoteFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<RosterValues>(defaults);
@@ -112,7 +115,7 @@ export function NoteForm({
     try {
       await onSubmit(body);
       clearDraft();
-      setStatus({ message: 'Note saved.', tone: 'info' });
+      setStatus({ message: announceSaved ? 'Note saved.' : '', tone: 'info' });
     } catch (error) {
       setErrors(fieldErrorsFromApi(error, fieldLabels));
       const { title, detail } = describeError(error, 'the note');

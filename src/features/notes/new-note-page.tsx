@@ -58,6 +58,7 @@ function NewOwnNote({ anonymous, onSubmit }: NewNoteProps & { readonly anonymous
           userId={session.userId}
           defaults={{}}
           onSubmit={onSubmit}
+          announceSaved={false}
           note={
             anonymous
               ? 'It belongs to this anonymous profile: if you sign out, the profile and its notes are gone for you.'
@@ -93,6 +94,7 @@ function NewTrainingNote({ onSubmit }: NewNoteProps) {
             userId={session.userId}
             defaults={readFilters(params, ['classId', 'studentId', 'lessonId'])}
             onSubmit={onSubmit}
+            announceSaved={false}
           />
         )}
       </section>
