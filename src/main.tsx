@@ -6,7 +6,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { ConfigErrorPage } from './app/config-error-page';
 import { loadConfig } from './app/config-loading';
 import { clearCacheOnSessionChange, createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -34,6 +33,8 @@ async function start(): Promise<void> {
   const root = createRoot(container);
   const result = await loadConfig();
   if (!result.ok) {
+    // Only a broken deployment sees this page: it is not part of what every visit downloads.
+    const { ConfigErrorPage } = await import('./app/config-error-page');
     root.render(<ConfigErrorPage failure={result} />);
     return;
   }

@@ -18,6 +18,7 @@ import { rememberReturnPath } from '../lib/session/return-path';
 import { type CurrentSession, sessionStore } from '../lib/session/session-store';
 import { useSession } from '../lib/session/use-session';
 import { featureRoutes } from './feature-routes';
+import '../styles/signed-in.css';
 
 interface NavItem {
   readonly to: string;
