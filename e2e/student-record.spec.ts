@@ -46,7 +46,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
 
   const record = await recordOf(request, token, student.userId);
   const list = page.getByRole('region', { name: 'Record' });
-  await expect(page.getByRole('status').filter({ hasText: /entries/ })).toContainText(
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ (of \d+ )?entr/ })).toContainText(
     `${record.entries.length} entries`,
   );
   // Comments and notes in one list, newest first.
@@ -65,7 +65,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
     .getByLabel('Course', { exact: true })
     .selectOption({ label: `${enrollment.courseName} (${inCourse.length})` });
   await expect(page).toHaveURL(new RegExp(`courseId=${enrollment.courseId}`));
-  await expect(page.getByRole('status').filter({ hasText: /entries/ })).toContainText(
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ (of \d+ )?entr/ })).toContainText(
     `${inCourse.length} of ${record.entries.length} entries`,
   );
 

@@ -31,18 +31,21 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
+  redirectSignedOutVisit();
+  // The router starts loading the current page's code (and asking for its data, see app/prefetch.ts) at
+  // once, while the configuration (preloaded by index.html) arrives: nothing waits for it but API calls.
+  const queryClient = createQueryClient();
+  clearCacheOnSessionChange(queryClient);
+  const router = createAppRouter(queryClient);
   const result = await loadConfig();
   if (!result.ok) {
+    router.dispose();
     // Only a broken deployment sees this page: it is not part of what every visit downloads.
     const { ConfigErrorPage } = await import('./app/config-error-page');
     root.render(<ConfigErrorPage failure={result} />);
     return;
   }
   setRuntimeConfig(result.config);
-  redirectSignedOutVisit();
-  const queryClient = createQueryClient();
-  clearCacheOnSessionChange(queryClient);
-  const router = createAppRouter();
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -18,7 +18,9 @@ export function parseConfig(json: unknown): ConfigResult {
 export async function loadConfig(url = '/config.json'): Promise<ConfigResult> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store', credentials: 'omit' });
+    // As index.html preloads it (same mode and credentials), so the preloaded answer is the one used.
+    // The service sends it with no-cache: a new configuration is picked up at the next visit.
+    response = await fetch(url, { mode: 'cors', credentials: 'same-origin' });
   } catch {
     return { ok: false, kind: 'unreachable', problems: [`Could not reach ${url}; check the connection.`] };
   }

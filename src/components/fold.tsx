@@ -3,7 +3,8 @@
  * list a person came for comes first. On a wide screen it is a panel with a
  * heading, always open; on a narrow one the heading is a button that opens
  * and closes it (the disclosure pattern), closed at first. Decided before the
- * first paint, so nothing moves.
+ * first paint, so nothing moves. What it holds is rendered the first time it
+ * opens (a folded form costs the page nothing), then kept while it is closed.
  */
 import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
 
@@ -41,8 +42,10 @@ export function Fold({
 }) {
   const wide = useWideScreen();
   const [open, setOpen] = useState(startOpen);
+  const [opened, setOpened] = useState(startOpen);
   const id = useId();
   const shown = wide || open;
+  if (shown && !opened) setOpened(true);
   return (
     <section className={`panel fold ${className}`} aria-labelledby={`${id}-heading`}>
       {wide ? (
@@ -62,7 +65,7 @@ export function Fold({
         </h2>
       )}
       <div id={`${id}-body`} hidden={!shown}>
-        {children}
+        {opened || shown ? children : null}
       </div>
     </section>
   );

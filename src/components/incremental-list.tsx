@@ -3,12 +3,25 @@
  * a sentinel after the last row (IntersectionObserver) appends the next
  * page before it comes into view; a "Show more" button does the same for
  * keyboard and screen-reader users (and where there is no observer), and a
- * polite live count says how many are shown.
+ * polite live count says how many are shown. The rows render in the
+ * background (useDeferredValue: React renders them in slices and lets the
+ * browser in between), so a list arriving never blocks the page; until then
+ * the list's skeleton stays.
  */
-import { Fragment, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Fragment,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Skeleton } from './states';
 
-/** Rows rendered at once: enough to fill a tall screen, few enough to render in one short task. */
-export const FIRST_PAGE = 50;
+/** Rows rendered at once: more than fill a tall screen; the next page comes long before it is scrolled to. */
+export const FIRST_PAGE = 20;
 /** Rows appended each time: small enough that appending stays well under a 50 ms task. */
 export const NEXT_PAGE = 50;
 
@@ -103,6 +116,9 @@ export function ShowMore({ shown, total, what, onMore }: ShowMoreProps) {
   );
 }
 
+/** What the list shows before its rows first render in the background. */
+const NO_ROWS: readonly never[] = [];
+
 /**
  * A card list that renders a page at a time: the first page at once, more as
  * the person scrolls or presses "Show more". `listKey` changes when the list
@@ -122,15 +138,17 @@ export function IncrementalCardList<T>({
   readonly what: string;
   readonly listKey: string;
 }) {
-  const { shown, showMore, listRef } = useIncrementalList(items.length, listKey);
+  const rows = useDeferredValue(items, NO_ROWS as readonly T[]);
+  const { shown, showMore, listRef } = useIncrementalList(rows.length, listKey);
+  if (rows === NO_ROWS && items.length > 0) return <Skeleton label={what} />;
   return (
     <>
       <ol className="card-list card-list-long" ref={listRef}>
-        {items.slice(0, shown).map((item) => (
+        {rows.slice(0, shown).map((item) => (
           <Fragment key={keyOf(item)}>{renderItem(item)}</Fragment>
         ))}
       </ol>
-      <ShowMore shown={shown} total={items.length} what={what} onMore={showMore} />
+      <ShowMore shown={shown} total={rows.length} what={what} onMore={showMore} />
     </>
   );
 }

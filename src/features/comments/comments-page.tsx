@@ -1,6 +1,5 @@
 /** Student comments: filters in the URL, the list, and the form to add one. */
 import { useQuery } from '@tanstack/react-query';
-import { listCommentsQuerySchema } from '../../../contract/comments';
 import { CommentForm } from '../../components/comment-form';
 import { Fold } from '../../components/fold';
 import { PageHeading } from '../../components/page-heading';
@@ -8,7 +7,7 @@ import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, ErrorState, FormSkeleton, QueryView, type SkeletonField } from '../../components/states';
 import { TrainersOnly } from '../../components/trainers-only';
 import { isApiError } from '../../lib/api/api-error';
-import { commentFilterKeys, commentQueries, useCreateComment } from '../../lib/api/comment-queries';
+import { commentFilterKeys, commentFiltersOf, commentQueries, useCreateComment } from '../../lib/api/comment-queries';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
@@ -40,9 +39,7 @@ export default function CommentsPage() {
 function Comments() {
   const session = useSignedInSession();
   const [rawFilters, setFilters] = useSearchFilters(commentFilterKeys);
-  // Ids that are not ids (a hand-edited URL) are dropped rather than sent.
-  const parsedFilters = listCommentsQuerySchema.safeParse(rawFilters);
-  const filters = parsedFilters.success ? parsedFilters.data : {};
+  const filters = commentFiltersOf(rawFilters);
   const roster = useQuery(rosterQueries.mine());
   const comments = useQuery(commentQueries.list(filters));
   const create = useCreateComment();

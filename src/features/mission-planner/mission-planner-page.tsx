@@ -149,11 +149,9 @@ function MissionPlanner() {
         <div className="page-side">
           <section aria-labelledby="positions-heading" className="panel">
             <h2 id="positions-heading">Positions</h2>
-            {plugins.isPending ? (
-              <Skeleton label="the plugins offered" rows={2} />
-            ) : plugins.isError ? (
+            {plugins.isError ? (
               <ErrorState error={plugins.error} what="the plugins offered" onRetry={() => void plugins.refetch()} />
-            ) : offered.length === 0 ? (
+            ) : plugins.isSuccess && offered.length === 0 ? (
               <EmptyState title="No plugin is offered for mission planner search">
                 <p>
                   An administrator must register an AI plugin, switch on its mission planner permission and set both of
@@ -166,6 +164,7 @@ function MissionPlanner() {
                 errors={positionErrors}
                 onChange={changePositions}
                 plugins={offered}
+                pluginsLoading={plugins.isPending}
                 pluginId={pluginId}
                 pluginError={pluginError}
                 onPluginChange={(next) => {

@@ -1,11 +1,22 @@
 /** Student comments (section 4.1): list by filters, add one (shown at once in the lists and the student's record). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentFilters, CreateCommentBody } from '../../../contract/comments';
+import {
+  type Comment,
+  type CommentFilters,
+  type CreateCommentBody,
+  listCommentsQuerySchema,
+} from '../../../contract/comments';
 import { commentEndpoints } from '../../../contract/endpoints/comments';
 import { call } from './client';
 import { recordQueries } from './record-queries';
 
 export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
+
+/** The filters of a URL's search params; ids that are not ids (a hand-edited URL) are dropped rather than sent. */
+export function commentFiltersOf(raw: Partial<Record<(typeof commentFilterKeys)[number], string>>): CommentFilters {
+  const parsed = listCommentsQuerySchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
 
 export const commentQueries = {
   all: () => ['comments'] as const,

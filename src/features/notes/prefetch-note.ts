@@ -1,0 +1,8 @@
+/** One note, asked for while the note page's code loads. */
+
+import { noteQueries } from '../../lib/api/note-queries';
+import type { PrefetchArgs } from '../../lib/api/prefetch-args';
+
+export default function prefetchNote({ queryClient, params }: PrefetchArgs): void {
+  if (params.noteId) void queryClient.prefetchQuery(noteQueries.detail(params.noteId));
+}
