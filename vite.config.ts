@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The service (server/) serves the built dashboard; in `npm run dev` Vite
-// proxies the API to a service started with `npm run dev:server`.
-const api = 'http://127.0.0.1:8080';
+// proxies the API to the service that command starts beside it (on PORT).
+const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
 export default defineConfig({
   plugins: [react()],
@@ -21,6 +21,7 @@ export default defineConfig({
         '/mission-planner',
         '/config.json',
         '/openapi.json',
+        '/docs',
       ].map((prefix) => [prefix, api]),
     ),
   },
@@ -33,6 +34,21 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'plugin/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 20000,
+          // The in-process services log only what goes wrong; the child processes tests start get their own env.
+          env: { LOG_LEVEL: 'warn' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same service tests again, on a throwaway PostgreSQL server (server/test/postgres-setup.ts).
+          name: 'service-postgres',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          globalSetup: ['server/test/postgres-setup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          env: { LOG_LEVEL: 'warn' },
         },
       },
       {
@@ -42,6 +58,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // jsdom renders of long lists take seconds on a busy 2-core machine.
+          testTimeout: 15000,
         },
       },
     ],

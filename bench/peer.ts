@@ -24,7 +24,7 @@ export async function peerBench(options: PeerOptions): Promise<Section> {
   const service = await startBulkService('10k');
   const dir = mkdtempSync(join(tmpdir(), 'bench-json-server-'));
   const dbFile = join(dir, 'db.json');
-  const rows = exportComments(service.facts.file);
+  const rows = await exportComments(service.facts.file);
   writeFileSync(dbFile, JSON.stringify({ comments: rows }));
   const peer = await startJsonServer(dbFile);
   try {

@@ -12,10 +12,14 @@ import { removeBuilds, repoRoot } from './lib/build.ts';
 import { type BulkSize, bulkSizes } from './lib/bulk.ts';
 import { render, type Section } from './lib/report.ts';
 import { loadBench } from './load.ts';
+import { loggingBench } from './logging.ts';
 import { longListBench } from './long-list.ts';
 import { pagesBench } from './pages.ts';
 import { peerBench } from './peer.ts';
+import { revisionBench } from './revision.ts';
+import { scaleBench } from './scale.ts';
 import { serviceBench } from './service.ts';
+import { startupBench } from './startup.ts';
 
 interface Bench {
   readonly name: string;
@@ -78,6 +82,32 @@ const benches: Bench[] = [
     run: () => growthBench({ sizes: quick ? ['10k', '100k'] : bulkSizes, rounds: quick ? 1 : 2, seconds }),
   },
   {
+    name: 'startup',
+    about: 'start-up time and RSS of the service and plugin: tsx against the compiled bundle (npm start)',
+    run: () => startupBench({ rounds: number('startup-rounds', quick ? 2 : 5), burstSeconds: quick ? 1 : 2 }),
+  },
+  {
+    name: 'logging',
+    about: 'reads with LOG_REQUESTS=1 (JSON lines to a file) beside LOG_REQUESTS=0: the cost of logging',
+    run: () => loggingBench({ size, rounds, seconds }),
+  },
+  {
+    name: 'scale',
+    about: 'comments of one student at 1, 2 and all workers on SQLite and PostgreSQL; the PostgreSQL driver',
+    run: () => scaleBench({ size, rounds, seconds }),
+  },
+  {
+    name: 'revision',
+    about: "one student's comments: this checkout beside the revision --base=REV, same data, alternating rounds",
+    run: () =>
+      revisionBench({
+        base: flag('base') ?? 'HEAD',
+        comments: number('revision-comments', quick ? 100_000 : 1_000_000),
+        rounds,
+        seconds,
+      }),
+  },
+  {
     name: 'load',
     about: '1,000 connections for 20 s on a read and a write route: errors, drops, memory',
     run: () =>
@@ -96,7 +126,8 @@ function usage(): string {
     'options: --quick (short rounds, smaller databases), --size=10k|100k|1m (service and load database),',
     '         --rounds=N --seconds=N (autocannon), --lighthouse-runs=N, --lighthouse-preset=mobile|desktop,',
     '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
-    '         --connections=N --load-seconds=N (load)',
+    '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup),',
+    '         --base=REV --revision-comments=N (revision)',
   ].join('\n');
 }
 

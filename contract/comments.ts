@@ -1,6 +1,6 @@
 /** Section 2.4 and 4.1 of the interface: student comments. */
 import { z } from 'zod/mini';
-import { idSchema, limits } from './common.ts';
+import { idSchema, limits, notBlank } from './common.ts';
 import { userSummarySchema } from './users.ts';
 
 /** 2.4 Comment. `lesson` is "" when the comment is about no particular lesson. */
@@ -17,7 +17,7 @@ export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);
 
 export const commentTextSchema = z.pipe(
-  z.string().check(z.refine((text) => text.trim().length > 0, 'must not be blank')),
+  z.string().check(notBlank()),
   z.string().check(z.maxLength(limits.commentText, `must be at most ${limits.commentText} characters`)),
 );
 

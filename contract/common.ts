@@ -20,12 +20,18 @@ export const errorIssueSchema = z.object({
 });
 export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
-/** The only error body the service sends, for every 4xx and 5xx. */
+/**
+ * The only error body the service sends, for every 4xx and 5xx. `requestId`
+ * is the request's id (echoed in the X-Request-Id header too): the service
+ * always sends it; it is optional here so bodies from a platform that does
+ * not still parse.
+ */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     issues: z.optional(z.array(errorIssueSchema)),
+    requestId: z.optional(z.string()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -48,6 +54,7 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'internal',
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -64,6 +71,13 @@ export const limits = {
   /** Most ids in one comma-separated list parameter. */
   idList: 200,
 } as const;
+
+/**
+ * Text with something in it besides whitespace. A pattern rather than a
+ * refinement (the same rule: `\S` is what `trim()` does not remove), so the
+ * OpenAPI document carries it.
+ */
+export const notBlank = () => z.regex(/\S/, 'must not be blank');
 
 /** An opaque identifier: non-empty, bounded, no surrounding whitespace. */
 export const idSchema = z

@@ -28,6 +28,8 @@ export interface Endpoint {
   readonly base: BaseArea;
   readonly auth: AuthKind;
   readonly summary: string;
+  /** Who may call it, beyond what the auth kind says (shown in the OpenAPI description). */
+  readonly access?: string;
   readonly tag: string;
   /**
    * Input schemas. Objects among them are `z.strictObject`s: the service
@@ -48,6 +50,8 @@ export interface Endpoint {
   readonly noStore?: boolean;
   /** The plugin API set a plugin must have been granted (auth: plugin). */
   readonly permission?: string;
+  /** An example request body, shown (and sent by "try it") in the API reference. */
+  readonly bodyExample?: unknown;
 }
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

@@ -6,6 +6,7 @@
  * the endpoints it calls.
  */
 import { commentEndpoints } from './endpoints/comments.ts';
+import { healthEndpoints } from './endpoints/health.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
@@ -22,6 +23,7 @@ export const coreEndpoints = {
   ...noteEndpoints,
   ...sandboxEndpoints,
   ...sessionEndpoints,
+  ...healthEndpoints,
 } as const;
 
 export const endpoints = { ...coreEndpoints, ...pluginEndpoints } as const;

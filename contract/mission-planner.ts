@@ -5,7 +5,7 @@
  * enumerations the interface closes are zod enums.
  */
 import { z } from 'zod/mini';
-import { idSchema } from './common.ts';
+import { idSchema, notBlank } from './common.ts';
 
 export const knowledgeLevels = ['apprentice', 'journeyman', 'craftsman', 'superintendent'] as const;
 export const knowledgeLevelSchema = z.enum(knowledgeLevels);
@@ -25,19 +25,36 @@ export function competencyRank(level: CompetencyLevel): number {
   return competencyLevels.indexOf(level);
 }
 
-/** Bounds of a search (section 8 is silent; decided). */
+/**
+ * Bounds of a search (section 8 is silent; decided). What a plugin answers is
+ * bounded only where the size would burden the service or the dashboard; an
+ * answer past a bound is cut there, and the cut reported, never refused.
+ */
 export const plannerLimits = {
   positions: 20,
   competencies: 50,
+  additionalCompetencies: 200,
   count: 1000,
   candidates: 500,
+  /** A title a trainer types for a position. */
   title: 200,
+  /** Any string a plugin sends (ids, titles, reasons); what it suggests comes back in the next request. */
+  pluginText: 1000,
+  /** Problems of one plugin's answer reported one by one; past this, counted. */
+  warnings: 50,
 } as const;
 
-const titleSchema = z.string().check(
-  z.maxLength(plannerLimits.title, `must be at most ${plannerLimits.title} characters`),
-  z.refine((value) => value.trim().length > 0, 'must not be blank'),
-);
+/**
+ * A string from a plugin, where the interface says "string": any string, even
+ * empty or with spaces around it, bounded in size only.
+ */
+export const pluginTextSchema = z
+  .string()
+  .check(z.maxLength(plannerLimits.pluginText, `must be at most ${plannerLimits.pluginText} characters`));
+
+const titleSchema = z
+  .string()
+  .check(z.maxLength(plannerLimits.title, `must be at most ${plannerLimits.title} characters`), notBlank());
 
 /** An AFSC such as 3D0X2, 1N051 or 11F3: letters and digits, at most 10. */
 export const afscSchema = z
@@ -76,38 +93,44 @@ export const capabilitiesRequestSchema = z.object({
 export type CapabilitiesRequest = z.infer<typeof capabilitiesRequestSchema>;
 
 export const competencySchema = z.object({
-  competencyId: idSchema,
-  title: z.string(),
+  competencyId: pluginTextSchema,
+  title: pluginTextSchema,
   preferredCompetencyLevel: competencyLevelSchema,
 });
 export type Competency = z.infer<typeof competencySchema>;
 
 export const additionalCompetencySchema = z.object({
-  competencyId: idSchema,
-  title: z.string(),
+  competencyId: pluginTextSchema,
+  title: pluginTextSchema,
 });
 export type AdditionalCompetency = z.infer<typeof additionalCompetencySchema>;
 
-/** Capabilities search response: what the plugin answers. */
+export const capabilityAnswerPositionSchema = z.object({
+  title: pluginTextSchema,
+  competencies: z.array(competencySchema).check(z.maxLength(plannerLimits.competencies)),
+});
+
+/**
+ * Capabilities search response: what the plugin answers, as the service
+ * passes it on. The service reads a plugin's answer element by element (see
+ * server/routes/mission-planner/plugin-answer.ts): an element that does not
+ * have this shape is left out and reported, and a list longer than its bound
+ * is cut there; the answer as a whole is refused only when it is not this
+ * object with these lists.
+ */
 export const capabilitiesResponseSchema = z.object({
-  positions: z
-    .array(
-      z.object({
-        title: z.string(),
-        competencies: z.array(competencySchema).check(z.maxLength(plannerLimits.competencies)),
-      }),
-    )
-    .check(z.maxLength(plannerLimits.positions)),
-  additionalCompetencies: z.array(additionalCompetencySchema).check(z.maxLength(plannerLimits.competencies * 4)),
+  positions: z.array(capabilityAnswerPositionSchema).check(z.maxLength(plannerLimits.positions)),
+  additionalCompetencies: z.array(additionalCompetencySchema).check(z.maxLength(plannerLimits.additionalCompetencies)),
 });
 export type CapabilitiesResponse = z.infer<typeof capabilitiesResponseSchema>;
 
 // ------------------------------------------------------------------ candidates
 
+/** A competency asked for: its id and title are what a plugin suggested, so any string a plugin may send. */
 export const requiredCompetencySchema = z
   .object({
-    competencyId: idSchema,
-    title: z.string().check(z.maxLength(plannerLimits.title)),
+    competencyId: pluginTextSchema,
+    title: pluginTextSchema,
     minimumRequirement: competencyLevelSchema,
     preferredRequirement: competencyLevelSchema,
   })
@@ -144,37 +167,40 @@ export type CandidatesRequest = z.infer<typeof candidatesRequestSchema>;
 
 export const recommendedActionSchema = z.object({
   type: actionTypeSchema,
-  objectIds: z.array(z.string()),
+  objectIds: z.array(pluginTextSchema),
 });
 export type RecommendedAction = z.infer<typeof recommendedActionSchema>;
 
 export const trainingGapSchema = z.object({
-  competencyId: z.string(),
+  competencyId: pluginTextSchema,
   recommendedAction: z.array(recommendedActionSchema),
   /** Extension (optional): the level the plugin found; null when it found no evidence. */
   currentLevel: z.optional(z.nullable(competencyLevelSchema)),
 });
 export type TrainingGap = z.infer<typeof trainingGapSchema>;
 
+/**
+ * A candidate. The service reads `candidateId` as a platform userId (decided:
+ * the interface gives it only as a string) and leaves out, with a warning,
+ * every candidate who is not a user of the orgs the plugin may access.
+ */
 export const candidateSchema = z.object({
-  candidateId: z.string(),
+  candidateId: pluginTextSchema,
   trainingGap: z.array(trainingGapSchema),
   /** Extension (optional): why the plugin placed the candidate where it did. */
-  reason: z.optional(z.string().check(z.maxLength(1000))),
+  reason: z.optional(pluginTextSchema),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
-/** Candidate search response: what the plugin answers. */
+export const candidateAnswerPositionSchema = z.object({
+  title: pluginTextSchema,
+  readyCandidates: z.array(candidateSchema).check(z.maxLength(plannerLimits.candidates)),
+  recommendedCandidates: z.array(candidateSchema).check(z.maxLength(plannerLimits.candidates)),
+});
+
+/** Candidate search response: what the plugin answers, as the service passes it on (read as capabilities are). */
 export const candidatesResponseSchema = z.object({
-  positions: z
-    .array(
-      z.object({
-        title: z.string(),
-        readyCandidates: z.array(candidateSchema).check(z.maxLength(plannerLimits.candidates)),
-        recommendedCandidates: z.array(candidateSchema).check(z.maxLength(plannerLimits.candidates)),
-      }),
-    )
-    .check(z.maxLength(plannerLimits.positions)),
+  positions: z.array(candidateAnswerPositionSchema).check(z.maxLength(plannerLimits.positions)),
 });
 export type CandidatesResponse = z.infer<typeof candidatesResponseSchema>;
 
@@ -218,7 +244,8 @@ export type PlannerCandidatesBody = z.infer<typeof plannerCandidatesBodySchema>;
  * - unreachable: the address refused or failed the connection
  * - rejected_credentials: the plugin answered 401 or 403 to the service's Basic header
  * - http_error: any other non-2xx status
- * - invalid_response: not JSON, too large, or not the shape of the contract
+ * - invalid_response: not JSON, too large, or not the object with the lists of
+ *   the interface (a bad element inside is left out and reported as a warning)
  */
 export const pluginFailureCodes = [
   'timeout',
@@ -234,6 +261,13 @@ export const pluginFailureSchema = z.object({
 });
 export type PluginFailure = z.infer<typeof pluginFailureSchema>;
 
+/**
+ * Part of a plugin's answer the service left out, and why: `path` says where
+ * in the plugin's answer (`response.positions.0.competencies.2.title`).
+ */
+export const plannerWarningSchema = z.object({ path: z.string(), message: z.string() });
+export type PlannerWarning = z.infer<typeof plannerWarningSchema>;
+
 const failedResultSchema = z.object({
   pluginId: z.string(),
   name: z.string(),
@@ -247,6 +281,8 @@ export const plannerCapabilitiesResultSchema = z.discriminatedUnion('status', [
     name: z.string(),
     status: z.literal('ok'),
     capabilities: capabilitiesResponseSchema,
+    /** What the service left out of the plugin's answer. */
+    warnings: z.array(plannerWarningSchema),
   }),
   failedResultSchema,
 ]);
@@ -271,8 +307,8 @@ export const plannerCandidatesResultSchema = z.discriminatedUnion('status', [
     status: z.literal('ok'),
     candidates: candidatesResponseSchema,
     people: z.array(candidatePersonSchema),
-    /** Things the service removed from the plugin's answer, e.g. candidates outside its orgs. */
-    warnings: z.array(z.string()),
+    /** What the service left out of the plugin's answer, candidates outside its orgs among them. */
+    warnings: z.array(plannerWarningSchema),
   }),
   failedResultSchema,
 ]);

@@ -1,6 +1,6 @@
 /** Section 2.10 and 4.4 of the interface: student notes, under {notes_url}. */
 import { z } from 'zod/mini';
-import { idSchema, limits, splitList } from './common.ts';
+import { idSchema, limits, notBlank, splitList } from './common.ts';
 
 /** 2.10 Note. */
 export const noteSchema = z.object({
@@ -51,7 +51,7 @@ export type NoteFilters = z.input<typeof listNotesQuerySchema>;
 export const getNoteQuerySchema = z.strictObject({ noteId: idSchema });
 
 export const noteTextSchema = z.pipe(
-  z.string().check(z.refine((text) => text.trim().length > 0, 'must not be blank')),
+  z.string().check(notBlank()),
   z.string().check(z.maxLength(limits.noteText, `must be at most ${limits.noteText} characters`)),
 );
 

@@ -1,16 +1,101 @@
 /**
  * The OpenAPI 3.1 document, generated from the endpoint list and its zod
  * schemas (never written by hand). Extensions carry `x-extension: true`.
+ *
+ * zod's own conversion loses what a pipe's second schema checks (a comment's
+ * text is `pipe(not blank, at most 5,000 characters)`: zod writes the first
+ * half for a request) and what a refinement checks. `carryLimits` puts them
+ * back: a pipe without transforms applies both halves to the same value, so
+ * both go on the one schema; a comma-separated list parameter (a string split
+ * into ids) is described as the array it is, sent `style: form,
+ * explode: false`; a refinement, which JSON Schema cannot express, is written
+ * out in the schema's description. contract/openapi.test.ts walks every
+ * schema of the contract and fails on a limit the document lacks.
  */
 import { z } from 'zod/mini';
-import { errorBodySchema } from './common.ts';
+import { errorBodySchema, splitList } from './common.ts';
 import type { Endpoint } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
 
 type JsonSchema = Record<string, unknown>;
+type Io = 'input' | 'output';
+type Def = {
+  type: string;
+  in?: z.ZodMiniType;
+  out?: z.ZodMiniType;
+  transform?: unknown;
+  checks?: { _zod: { def: { check: string; error?: (issue: unknown) => unknown } } }[];
+};
 
-const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+export const defOf = (schema: z.ZodMiniType): Def => schema._zod.def as unknown as Def;
+
+/** Whether parsing can change the value's shape (a transform anywhere in its pipes). */
+function transforms(schema: z.ZodMiniType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'transform') return true;
+  if (def.type === 'pipe' && def.in && def.out) return transforms(def.in) || transforms(def.out);
+  return false;
+}
+
+/** `pipe(pipe(string, transform(splitList)), array)`: a comma-separated list parameter. */
+export function isCommaList(schema: z.ZodMiniType): boolean {
+  const def = defOf(schema);
+  if (def.type !== 'pipe' || !def.in || !def.out || defOf(def.out).type !== 'array') return false;
+  const first = defOf(def.in);
+  return first.type === 'pipe' && first.out !== undefined && defOf(first.out).transform === splitList;
+}
+
+/** The messages of a schema's refinements (custom checks). */
+export function refinementRules(schema: z.ZodMiniType): string[] {
+  return (defOf(schema).checks ?? []).flatMap((check) => {
+    if (check._zod.def.check !== 'custom') return [];
+    const said = check._zod.def.error?.({});
+    const message = typeof said === 'string' ? said : (said as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' ? [message] : [];
+  });
+}
+
+/** Adds `extra`'s keywords to `target`; a keyword both have with different values is kept in `allOf`. */
+function merge(target: JsonSchema, extra: JsonSchema): void {
+  for (const [key, value] of Object.entries(extra)) {
+    if (!(key in target)) target[key] = value;
+    else if (key === 'description') {
+      if (!String(target.description).includes(String(value))) target.description = `${target.description} ${value}`;
+    } else if (JSON.stringify(target[key]) !== JSON.stringify(value)) {
+      target.allOf = [...((target.allOf as JsonSchema[] | undefined) ?? []), { [key]: value }];
+    }
+  }
+}
+
+function carryLimits(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }, io: Io): void {
+  const schema = ctx.zodSchema as z.ZodMiniType;
+  const json = ctx.jsonSchema;
+  const rules = refinementRules(schema);
+  if (rules.length > 0) {
+    const words = rules.map((rule) => `Rule: ${rule}.`).join(' ');
+    json.description = typeof json.description === 'string' ? `${json.description} ${words}` : words;
+  }
+  const def = defOf(schema);
+  if (def.type !== 'pipe' || !def.in || !def.out) return;
+  if (isCommaList(schema)) {
+    // Both directions are the list itself: the string is only how it travels.
+    for (const key of Object.keys(json)) delete json[key];
+    Object.assign(json, toSchema(def.out, io), {
+      description: 'Comma-separated (`a,b,c`); blanks around items and empty items are ignored.',
+    });
+    return;
+  }
+  if (transforms(schema)) return;
+  // Without transforms both halves check the same value: what zod left out applies too.
+  merge(json, toSchema(io === 'input' ? def.out : def.in, io));
+}
+
+export const toSchema = (schema: z.ZodMiniType, io: Io): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: (ctx) => carryLimits(ctx as { zodSchema: unknown; jsonSchema: JsonSchema }, io),
+  }) as JsonSchema;
   return rest;
 };
 
@@ -22,8 +107,16 @@ function parameters(schema: z.ZodMiniType | undefined, where: 'query' | 'path'):
     in: where,
     required: where === 'path' || (json.required ?? []).includes(name),
     schema: property,
+    // A list travels as one comma-separated value: `orgIds=a,b,c`.
+    ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
     ...(typeof property.description === 'string' ? { description: property.description } : {}),
   }));
+}
+
+/** Rules of the query as a whole (refinements over several parameters), in words. */
+function queryRules(schema: z.ZodMiniType | undefined): string[] {
+  const description = schema ? toSchema(schema, 'input').description : undefined;
+  return typeof description === 'string' ? [`Query: ${description}`] : [];
 }
 
 const security: Record<Endpoint['auth'], JsonSchema[]> = {
@@ -42,11 +135,14 @@ const errorResponse = (description: string) => ({
 
 function operation(name: string, endpoint: Endpoint): JsonSchema {
   const notes: string[] = [];
+  if (endpoint.extension) notes.push('Extension: not part of the platform interface.');
   if (endpoint.auth === 'training') notes.push('Requires the training scope on the calling app.');
+  if (endpoint.access) notes.push(endpoint.access);
   if (endpoint.permission) notes.push(`Requires the plugin API set "${endpoint.permission}".`);
   if (endpoint.sandboxOnly) notes.push('Sandbox only: 404 on a production service.');
   if (endpoint.noStore) notes.push('Sent with Cache-Control: no-store.');
   if (endpoint.base === 'notes') notes.push('Served under the notes base address ({notes_url}).');
+  notes.push(...queryRules(endpoint.query));
   const responses: Record<string, unknown> = {
     [String(endpoint.status ?? 200)]: {
       description: 'Success',
@@ -62,7 +158,8 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
   if (endpoint.body) responses['413'] = errorResponse('Body over the size limit');
   return {
     operationId: name,
-    summary: endpoint.summary,
+    // Marked where a reader scans the list, not only in the operation's details.
+    summary: endpoint.extension ? `(extension) ${endpoint.summary}` : endpoint.summary,
     description: notes.join(' ') || undefined,
     tags: [endpoint.tag],
     security: security[endpoint.auth],
@@ -71,7 +168,12 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } },
+            content: {
+              'application/json': {
+                schema: toSchema(endpoint.body, 'input'),
+                ...(endpoint.bodyExample !== undefined ? { example: endpoint.bodyExample } : {}),
+              },
+            },
           },
         }
       : {}),
@@ -79,6 +181,11 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
     ...(endpoint.extension ? { 'x-extension': true } : {}),
   };
 }
+
+const sandboxHowTo = [
+  '**Trying calls on this sandbox.** User routes: run `POST /sandbox/v1/token` (Sandbox) with a demo user, e.g. `{"userId":"usr-d01","clientId":"sandbox-trainer-dashboard"}`; this page then sends the token it answers as `userToken` (or paste one under Authorize).',
+  'Plugin routes (`/plugin/v2/ai/*`): Authorize `pluginBasic` with a demo plugin, e.g. `sandbox-plugin-coach` / `coach-secret-sandbox-2026` (all demo credentials: `GET /sandbox/v1/clients`).',
+].join(' ');
 
 export function buildOpenApi(options: { sandbox: boolean }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -93,8 +200,11 @@ export function buildOpenApi(options: { sandbox: boolean }): JsonSchema {
     info: {
       title: 'Learning platform service',
       version: '1.0.0',
-      description:
-        'Student comments, notes, the signed-in user profile and AI-plugin endpoints, as the platform interface gives them, plus documented extensions (x-extension: true). Every failure answers with the one error body.',
+      description: [
+        'Student comments, notes, the signed-in user profile and AI-plugin endpoints, as the platform interface gives them, plus documented extensions (marked `x-extension: true` and "Extension" in their description).',
+        'Every failure answers with the one error body `{ "error": { "code", "message", "issues"?, "requestId" } }` (`ErrorBody` below); `requestId` is also in the `X-Request-Id` response header and on the service\'s log line for the request. Send your own `X-Request-Id` (up to 128 letters, digits and `._:-`) to have it used instead.',
+        ...(options.sandbox ? [sandboxHowTo] : []),
+      ].join('\n\n'),
     },
     servers: [{ url: '/', description: 'This service ({base_url}; notes also under {notes_url})' }],
     paths,

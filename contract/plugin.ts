@@ -4,7 +4,7 @@
  * leaves a rule open, the decision is written next to the schema.
  */
 import { z } from 'zod/mini';
-import { idListParamSchema, idSchema } from './common.ts';
+import { idListParamSchema, idSchema, notBlank } from './common.ts';
 import { isSandboxClientId } from './config.ts';
 import { pluginPermissionSchema, pluginPermissions } from './plugin-permissions.ts';
 import { environmentSchema } from './sandbox.ts';
@@ -22,11 +22,7 @@ export const pluginLimits = {
   infoDescription: 5000,
 } as const;
 
-const text = (max: number) =>
-  z.string().check(
-    z.maxLength(max, `must be at most ${max} characters`),
-    z.refine((value) => value.trim().length > 0, 'must not be blank'),
-  );
+const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`), notBlank());
 
 /** orgIds of 4.2: comma-separated; omitted means every org the plugin has access to. Unknown parameters are refused. */
 export const orgIdsQuerySchema = z.strictObject({ orgIds: z.optional(idListParamSchema) });

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod/mini';
 import { candidatesRequestSchema, capabilitiesRequestSchema } from '../contract/mission-planner.ts';
+import { errorFields, logger } from '../server/logger.ts';
 import { verifyBasic } from './basic-auth.ts';
 import { deriveCapabilities } from './capabilities.ts';
 import type { PluginConfig } from './config.ts';
@@ -75,7 +76,7 @@ export function createPluginApp(config: PluginConfig): Hono {
   );
   app.onError((error, c) => {
     if (error instanceof PlatformError) return c.json(errorBody('upstream', error.message), 502);
-    console.error('Sample plugin failed:', error instanceof Error ? error.stack : String(error));
+    logger.error(errorFields(error), 'Sample plugin failed');
     return c.json(errorBody('internal', 'The plugin failed; the request was not completed'), 500);
   });
   return app;

@@ -1,27 +1,41 @@
 /**
  * Starts the sample AI plugin: `npm run plugin`. Settings come from the
- * environment (see config.ts and README.md).
+ * environment (see config.ts and README.md); it logs as the service does
+ * (JSON lines, server/logger.ts).
  */
 import { serve } from '@hono/node-server';
+import { exitAfterLogs, logger } from '../server/logger.ts';
 import { createPluginApp } from './app.ts';
 import { type PluginConfig, readPluginConfig } from './config.ts';
 
-let config: PluginConfig;
-try {
-  config = readPluginConfig();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(2);
+function start(): void {
+  let config: PluginConfig;
+  try {
+    config = readPluginConfig();
+  } catch (error) {
+    // A bad setting is always said, even with LOG_LEVEL=silent.
+    logger.level = 'fatal';
+    logger.fatal(error instanceof Error ? error.message : String(error));
+    exitAfterLogs(2);
+    return;
+  }
+
+  const server = serve(
+    { fetch: createPluginApp(config).fetch, port: config.PLUGIN_PORT, hostname: config.PLUGIN_HOST },
+    (info) => {
+      logger.info(
+        { clientId: config.PLUGIN_CLIENT_ID, platform: config.PLATFORM_URL },
+        `Sample plugin on http://${config.PLUGIN_HOST}:${info.port}`,
+      );
+    },
+  );
+
+  const stop = () => {
+    logger.info('Sample plugin stopping');
+    server.close(() => exitAfterLogs(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
-const server = serve(
-  { fetch: createPluginApp(config).fetch, port: config.PLUGIN_PORT, hostname: config.PLUGIN_HOST },
-  (info) => {
-    console.log(`Sample plugin "${config.PLUGIN_CLIENT_ID}" on http://${config.PLUGIN_HOST}:${info.port}`);
-    console.log(`  reads the platform at ${config.PLATFORM_URL}`);
-  },
-);
-
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+start();

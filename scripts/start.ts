@@ -1,34 +1,38 @@
 /**
  * `npm start`: the platform service and, in the sandbox, the sample AI plugin
  * that answers its mission planner, each in its own process. Ctrl-C stops both.
+ *
+ * Built (`build/start.js`, what `npm start` runs) it starts the built
+ * `build/main.js` and `build/plugin.js` with node; run from source
+ * (`tsx scripts/start.ts`) it starts the TypeScript entries through tsx.
+ * Settings come from the environment, after a `.env` file in the current
+ * directory when there is one (the environment wins over the file).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnvFile } from './env-file.ts';
+import { ProcessGroup } from './process-group.ts';
 
+const here = dirname(fileURLToPath(import.meta.url));
+const compiled = import.meta.url.endsWith('.js');
+
+const envFile = loadEnvFile();
+if (envFile) console.log(`Read settings from ${envFile}`);
 const env = { ...process.env };
-const port = env.PORT ?? '8080';
-const sandbox = (env.PLATFORM_ENV ?? 'sandbox') === 'sandbox';
-const children: ChildProcess[] = [];
 
-function run(name: string, entry: string, extraEnv: Record<string, string> = {}): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
-    stop(code ?? 1);
-  });
-  children.push(child);
+/** node's arguments for one program: the bundle beside this file, or the source through tsx. */
+function program(bundle: string, source: string): string[] {
+  return compiled ? [join(here, bundle)] : ['--import', import.meta.resolve('tsx'), join(here, '..', source)];
 }
 
-let stopping = false;
-function stop(code = 0): void {
-  stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
+const group = new ProcessGroup(env);
+group.run('The platform service', program('main.js', 'server/main.ts'));
+if ((env.PLATFORM_ENV ?? 'sandbox') === 'sandbox' && env.START_PLUGIN !== '0') {
+  // Optional: a second instance on the same machine finds the plugin's port taken, and serves on without it.
+  group.run(
+    'The sample plugin',
+    program('plugin.js', 'plugin/main.ts'),
+    { PLATFORM_URL: env.PLATFORM_URL ?? `http://127.0.0.1:${env.PORT ?? '8080'}` },
+    true,
+  );
 }
-
-run('The platform service', 'server/main.ts');
-if (sandbox && env.START_PLUGIN !== '0') {
-  run('The sample plugin', 'plugin/main.ts', { PLATFORM_URL: env.PLATFORM_URL ?? `http://127.0.0.1:${port}` });
-}
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));

@@ -4,21 +4,25 @@
  * when built, the dashboard. `main.ts` listens.
  */
 import { Hono } from 'hono';
+import type { Logger } from 'pino';
 import type { Endpoint } from '../contract/endpoint.ts';
 import type { Settings } from './config.ts';
-import type { Db } from './db/database.ts';
+import { type Db, isDatabaseUnavailable, isUnstorableText } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
+import { AnswerCache } from './http/answer-cache.ts';
 import { Authenticator } from './http/auth.ts';
 import { requireValidAddress } from './http/request.ts';
+import { requestContext, requestIdOf } from './http/request-context.ts';
 import { corsFor, securityHeaders } from './http/response-headers.ts';
 import { Router } from './http/route.ts';
+import { logger as defaultLogger, errorFields } from './logger.ts';
 import { audienceRoutes } from './routes/audience/audience.routes.ts';
 import { authHandlers } from './routes/auth/auth.handlers.ts';
-import { sessionsRepo } from './routes/auth/auth.repo.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { commentRoutes } from './routes/comments/comments.routes.ts';
 import { docsRoutes } from './routes/docs/docs.routes.ts';
+import { healthRoutes } from './routes/health/health.routes.ts';
 import { notesRoutes } from './routes/notes/notes.routes.ts';
 import { pluginRoutes } from './routes/plugin/plugin.routes.ts';
 import { profileRoutes } from './routes/profile/profile.routes.ts';
@@ -37,6 +41,10 @@ export interface AppOptions {
   readonly checkResponses?: boolean;
   /** Serve the built dashboard and its runtime config. */
   readonly serveDashboard?: boolean;
+  /** Share one answer cache between the apps of one process (platform and notes listeners). */
+  readonly answers?: AnswerCache;
+  /** Where request lines and unexpected errors go (the service's logger unless given). */
+  readonly logger?: Logger;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -45,18 +53,10 @@ export function createApp(options: AppOptions): Hono {
   const bases = new Set<Endpoint['base']>(options.bases ?? ['platform', 'notes']);
   const auth = new Authenticator(db, settings.PLATFORM_ENV, now, settings.ADMIN_TOKEN);
   const deps: Deps = { db, settings, auth, now };
+  const logger = options.logger ?? defaultLogger;
   const app = new Hono();
 
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    if (settings.LOG_REQUESTS) {
-      // Path only: query strings and headers may carry ids or credentials.
-      const ms = (performance.now() - started).toFixed(1);
-      // JSON-quoted: a decoded %0a in the path must not start a forged log line.
-      console.log(`${c.req.method} ${JSON.stringify(c.req.path)} ${c.res.status} ${ms}ms`);
-    }
-  });
+  app.use('*', requestContext({ logger, logRequests: settings.LOG_REQUESTS }));
 
   // Headers are set before the route runs (see server/http/response-headers.ts for why).
   app.use('*', securityHeaders());
@@ -64,20 +64,24 @@ export function createApp(options: AppOptions): Hono {
     '*',
     corsFor({
       origins: settings.CORS_ORIGINS,
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Client-Id'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Client-Id', 'X-Request-Id'],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       maxAge: 600,
     }),
   );
   app.use('*', requireValidAddress);
 
-  const router = new Router(app, {
+  const routeOptions = {
     auth,
     sandbox: settings.PLATFORM_ENV === 'sandbox',
     checkResponses: options.checkResponses ?? false,
-    bases,
-  });
-  const sessions = authHandlers(deps, sessionsRepo(db));
+    db,
+    answers: options.answers ?? new AnswerCache(settings.ANSWER_CACHE_MB * 1024 * 1024),
+  };
+  // Health answers on every base address: a load balancer probes each listener.
+  healthRoutes(new Router(app, { ...routeOptions, bases: new Set(['platform', 'notes']) }), deps);
+  const router = new Router(app, { ...routeOptions, bases });
+  const sessions = authHandlers(deps);
   authRoutes(router, deps, sessions);
   sandboxRoutes(router, deps, sessions);
   profileRoutes(router, deps, sessions);
@@ -91,18 +95,44 @@ export function createApp(options: AppOptions): Hono {
 
   app.notFound((c) =>
     c.json(
-      new HttpError(404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`).toBody(),
+      new HttpError(404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`).toBody(
+        requestIdOf(c),
+      ),
       404,
     ),
   );
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.toBody(), error.status);
-    if (error instanceof URIError) {
-      return c.json(new HttpError(400, 'bad_request', 'The address is not valid percent-encoding').toBody(), 400);
+    const requestId = requestIdOf(c);
+    if (error instanceof HttpError) return c.json(error.toBody(requestId), error.status);
+    if (isUnstorableText(error)) {
+      // A NUL that reached the database by a way no input check covers (a header, a decoded credential).
+      return c.json(
+        new HttpError(400, 'invalid_input', 'The request carries a character that cannot be stored (U+0000)').toBody(
+          requestId,
+        ),
+        400,
+      );
     }
-    console.error('Unexpected error:', error instanceof Error ? error.stack : String(error));
-    return c.json(new HttpError(500, 'internal', 'The service failed; the request was not completed').toBody(), 500);
+    if (isDatabaseUnavailable(error)) {
+      // Lost or busy database: the request can be tried again; the process stays up.
+      c.header('Retry-After', '1');
+      return c.json(
+        new HttpError(503, 'unavailable', 'The service cannot reach its database; try again shortly').toBody(requestId),
+        503,
+      );
+    }
+    if (error instanceof URIError) {
+      return c.json(
+        new HttpError(400, 'bad_request', 'The address is not valid percent-encoding').toBody(requestId),
+        400,
+      );
+    }
+    logger.error({ requestId, ...errorFields(error) }, 'Unexpected error');
+    return c.json(
+      new HttpError(500, 'internal', 'The service failed; the request was not completed').toBody(requestId),
+      500,
+    );
   });
 
   return app;

@@ -3,6 +3,7 @@
  * validated at start-up: a bad value stops the program naming the setting.
  */
 import { z } from 'zod';
+import { logLevels } from './logger.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
@@ -12,6 +13,19 @@ const settingsSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PLATFORM_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   DATABASE: z.string().min(1).default('./data/platform.sqlite'),
+  /** `postgres://user@host:port/db` runs the service on PostgreSQL instead of the SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Connections each process keeps to PostgreSQL. */
+  DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
+  /** Worker processes on one port; unset: one per core on PostgreSQL, 1 on SQLite (see README). */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Memory for answers kept and reused, per process (0 switches reuse off). */
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** How long SIGTERM waits for requests in flight before closing their connections. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SEED: z.coerce.number().int().min(0).default(1),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   REFRESH_TTL_SECONDS: z.coerce
@@ -35,6 +49,9 @@ const settingsSchema = z.object({
   PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Lowest level written: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  /** `1`: one log line per request (request id, method, route pattern, status, duration). */
   LOG_REQUESTS: z
     .enum(['0', '1'])
     .default('0')
@@ -42,6 +59,9 @@ const settingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** Every setting's name (README's Configuration table and .env.example list them all). */
+export const settingNames = Object.keys(settingsSchema.shape);
 
 /** Parses settings; throws an Error whose message names each bad setting. */
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {

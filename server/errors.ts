@@ -1,7 +1,7 @@
 /** The one error type of the service, turned into the one error body. */
 import type { ErrorBody, ErrorCode, ErrorIssue } from '../contract/common.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500 | 502 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500 | 502 | 503 | 504;
 
 export class HttpError extends Error {
   constructor(
@@ -13,8 +13,16 @@ export class HttpError extends Error {
     super(message);
   }
 
-  toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) } };
+  /** The one error body; `requestId` is the request's id (X-Request-Id), so a report leads to its log line. */
+  toBody(requestId?: string): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.issues ? { issues: this.issues } : {}),
+        ...(requestId ? { requestId } : {}),
+      },
+    };
   }
 }
 

@@ -1,68 +1,178 @@
 /**
- * Starts the platform service: reads settings, opens (and on first run seeds)
- * the database, listens on PORT and, when NOTES_PORT is set, serves the notes
- * under their own base address too.
+ * Starts the platform service: reads settings, migrates (and on first run
+ * seeds) the database under the start-up lock, then serves on PORT from
+ * WORKERS processes (node:cluster; one process when WORKERS is 1). Each
+ * worker also serves the notes on NOTES_PORT when it is set. SIGTERM drains:
+ * stop accepting, finish requests in flight (bounded by SHUTDOWN_TIMEOUT_MS),
+ * close the database, exit 0.
  */
+import cluster from 'node:cluster';
+import type { Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { readSettings } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { readSettings, type Settings } from './config.ts';
+import { type Db, openDatabase } from './db/database.ts';
+import { applyMigrations, withStartupLock } from './db/migrate.ts';
+import { configureServer } from './http/node-server.ts';
+import { errorFields, exitAfterLogs, logger } from './logger.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
-function start(): void {
-  let settings: ReturnType<typeof readSettings>;
+function readSettingsOrExit(): Settings {
+  let settings: Settings;
   try {
     settings = readSettings();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
+    // A bad setting is always said, even with LOG_LEVEL=silent.
+    logger.level = 'fatal';
+    logger.fatal(error instanceof Error ? error.message : String(error));
+    exitAfterLogs(2);
+    // Nothing runs on while the line is written.
+    throw new SettingsError();
   }
-  const db = openDatabase(settings.DATABASE);
-  const seeded = seedIfEmpty(db, settings.SEED);
-  if (seeded) console.log(`Seeded the demo sandbox (seed ${settings.SEED}) into ${settings.DATABASE}`);
+  logger.level = settings.LOG_LEVEL;
+  return settings;
+}
 
-  const app = createApp({ db, settings, serveDashboard: true });
-  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
-    console.log(`Platform service (${settings.PLATFORM_ENV}) on http://${settings.HOST}:${info.port}`);
-    console.log(`  dashboard http://localhost:${info.port}/  API reference http://localhost:${info.port}/docs`);
-  });
-  const servers = [server];
-  if (settings.NOTES_PORT !== undefined) {
-    const notes = createApp({ db, settings, bases: ['notes'] });
-    servers.push(
-      serve({ fetch: notes.fetch, port: settings.NOTES_PORT, hostname: settings.HOST }, (info) => {
-        console.log(`Notes base address on http://${settings.HOST}:${info.port}`);
-      }),
+class SettingsError extends Error {}
+
+const open = (settings: Settings) =>
+  openDatabase({ url: settings.DATABASE_URL, file: settings.DATABASE, poolSize: settings.DATABASE_POOL });
+
+/** The default: every core on PostgreSQL; one process on the embedded SQLite file. */
+export function workerCount(settings: Settings): number {
+  return settings.WORKERS ?? (settings.DATABASE_URL ? availableParallelism() : 1);
+}
+
+async function prepareDatabase(db: Db, settings: Settings): Promise<void> {
+  const { migrated, seeded } = await withStartupLock(db, async (tx) => ({
+    migrated: await applyMigrations(tx, db.engine),
+    seeded: await seedIfEmpty(tx, settings.SEED),
+  }));
+  if (migrated.length > 0) logger.info({ migrations: migrated }, `Applied migrations: ${migrated.join(', ')}`);
+  if (seeded) {
+    logger.info(
+      { seed: settings.SEED, engine: db.engine },
+      `Seeded the demo sandbox (seed ${settings.SEED}) into the ${db.engine} database`,
     );
   }
-  for (const s of servers) answerClientErrors(s);
-  const stop = () => {
-    for (const s of servers) s.close();
-    db.close();
-    process.exit(0);
+}
+
+async function primary(): Promise<void> {
+  const settings = readSettingsOrExit();
+  // Never the DATABASE_URL: it may hold a password.
+  logger.info(
+    { env: settings.PLATFORM_ENV, engine: settings.DATABASE_URL ? 'postgres' : 'sqlite' },
+    'Starting the platform service',
+  );
+  const db = await open(settings);
+  await prepareDatabase(db, settings);
+  const count = workerCount(settings);
+  if (count === 1) {
+    await serveHere(settings, db);
+    return;
+  }
+  await db.close();
+
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('online', (worker) => logger.info({ worker: worker.id, workerPid: worker.process.pid }, 'Worker started'));
+  cluster.on('exit', (worker, code, signal) => {
+    const fields = { worker: worker.id, workerPid: worker.process.pid, code, signal };
+    if (stopping) {
+      logger.info(fields, 'Worker stopped');
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        logger.info('Stopped');
+        exitAfterLogs(0);
+      }
+      return;
+    }
+    logger.error(fields, `Worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    setTimeout(fork, 500);
+  });
+  for (let i = 0; i < count; i++) fork();
+  logger.info(
+    { workers: count, port: settings.PORT, engine: db.engine },
+    `Platform service (${settings.PLATFORM_ENV}, ${db.engine}): ${count} workers on port ${settings.PORT}: dashboard http://localhost:${settings.PORT}/, API reference http://localhost:${settings.PORT}/docs`,
+  );
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Shutting down: draining the workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // A worker that does not finish in time is ended; the primary never hangs.
+    setTimeout(() => exitAfterLogs(0), settings.SHUTDOWN_TIMEOUT_MS + 2000).unref();
+    if (Object.keys(cluster.workers ?? {}).length === 0) exitAfterLogs(0);
   };
-  process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function worker(): Promise<void> {
+  const settings = readSettingsOrExit();
+  await serveHere(settings, await open(settings));
+}
+
+/** Listens on PORT (and NOTES_PORT) in this process and drains on SIGTERM. */
+async function serveHere(settings: Settings, db: Db): Promise<void> {
+  const app = createApp({ db, settings, serveDashboard: true });
+  const servers: Server[] = [];
+  const listen = (fetch: typeof app.fetch, port: number) =>
+    new Promise<Server>((resolve) => {
+      const server = serve({ fetch, port, hostname: settings.HOST }, () => resolve(server as Server)) as Server;
+      configureServer(server);
+    });
+  servers.push(await listen(app.fetch, settings.PORT));
+  if (settings.NOTES_PORT !== undefined) {
+    const notes = createApp({ db, settings, bases: ['notes'] });
+    servers.push(await listen(notes.fetch, settings.NOTES_PORT));
+  }
+  if (cluster.isPrimary) {
+    logger.info(
+      { url: `http://${settings.HOST}:${settings.PORT}`, engine: db.engine },
+      `Platform service (${settings.PLATFORM_ENV}, ${db.engine}) on http://${settings.HOST}:${settings.PORT}: dashboard http://localhost:${settings.PORT}/, API reference http://localhost:${settings.PORT}/docs`,
+    );
+    if (settings.NOTES_PORT !== undefined) {
+      logger.info({ url: `http://${settings.HOST}:${settings.NOTES_PORT}` }, 'Notes base address listening');
+    }
+  }
+
+  let draining = false;
+  const drain = async (signal: NodeJS.Signals) => {
+    if (draining) return;
+    draining = true;
+    if (cluster.isPrimary) logger.info({ signal }, 'Shutting down: finishing the requests in flight');
+    await Promise.all(servers.map((server) => closeGently(server, settings.SHUTDOWN_TIMEOUT_MS)));
+    await db.close().catch(() => {});
+    if (cluster.isPrimary) logger.info('Stopped');
+    exitAfterLogs(0);
+  };
+  process.on('SIGTERM', drain);
+  process.on('SIGINT', drain);
 }
 
 /**
- * Requests Node rejects before the app sees them (headers too large, bad
- * request lines) still get the one error body rather than a bare status.
+ * Stops accepting, lets requests in flight finish, and closes each
+ * keep-alive connection as soon as it is idle; past `timeoutMs` the rest are
+ * cut.
  */
-function answerClientErrors(server: ReturnType<typeof serve>): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
-    if (!socket.writable) return socket.destroy();
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    const body = JSON.stringify({
-      error: tooLarge
-        ? { code: 'payload_too_large', message: 'The request line and headers are larger than the service accepts' }
-        : { code: 'bad_request', message: 'The request is not valid HTTP' },
+function closeGently(server: Server, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      resolve();
     });
-    socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    server.closeIdleConnections();
   });
 }
 
-start();
+const run = cluster.isPrimary ? primary : worker;
+run().catch((error: unknown) => {
+  if (error instanceof SettingsError) return;
+  logger.fatal(errorFields(error), 'The service could not start');
+  exitAfterLogs(1);
+});

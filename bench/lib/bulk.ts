@@ -10,13 +10,14 @@
  * (bench/results/cache) and copied per run, since runs write.
  */
 import { copyFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import type { Comment } from '../../contract/comments.ts';
 import { pluginPermissions } from '../../contract/plugin-permissions.ts';
-import { openDatabase } from '../../server/db/database.ts';
+import { type Db, openDatabase, type Queryable } from '../../server/db/database.ts';
+import { applyMigrations, withStartupLock } from '../../server/db/migrate.ts';
 import { type ChildService, freePort, startChildService } from '../../server/hardening/child-service.ts';
 import { basicHeader } from '../../server/http/auth.ts';
-import { commentsRepo } from '../../server/routes/comments/comments.repo.ts';
+import { summariesOf } from '../../server/routes/profile/users.repo.ts';
 import { seedBulk } from '../../server/seed/bulk.ts';
 import { demoIds } from '../../server/seed/demo-ids.ts';
 import { SEED_BASE_TIME } from '../../server/seed/random.ts';
@@ -51,109 +52,177 @@ export interface BulkFacts {
 }
 
 /** The small org of the record-data read, and a plugin with every API set on it. */
-function addRecordDataOrg(db: Database.Database): void {
-  const klass = db
-    .prepare<[string], { course_id: string }>('SELECT course_id FROM classes WHERE class_id = ?')
-    .get(demoIds.classes.cyberA);
+async function addRecordDataOrg(db: Db): Promise<void> {
+  const klass = await db.q
+    .selectFrom('classes')
+    .select('course_id')
+    .where('class_id', '=', demoIds.classes.cyberA)
+    .executeTakeFirst();
   if (!klass) throw new Error(`the demo has no class ${demoIds.classes.cyberA}`);
   const now = SEED_BASE_TIME;
-  db.transaction(() => {
-    db.prepare('INSERT INTO orgs (org_id, name) VALUES (?, ?)').run(BENCH_ORG, 'Bench squadron');
-    db.prepare('INSERT INTO classes (class_id, course_id, name, org_id) VALUES (?, ?, ?, ?)').run(
-      'bench-class',
-      klass.course_id,
-      'Bench class',
-      BENCH_ORG,
-    );
-    const user = db.prepare(
-      `INSERT INTO users (user_id, handle, first_name, last_name, user_type, account_type, country, email, trainee,
-         afsc, education, display_duty_title, org_id, created_at)
-       VALUES (?, ?, 'Bench', ?, 'adult', 'Adult', 'US', ?, 1, '1C171', 'CCAF', 'Crew Chief', ?, ?)`,
-    );
-    const student = db.prepare('INSERT INTO students (student_id, user_id, class_id) VALUES (?, ?, ?)');
-    for (let i = 0; i < RECORD_ORG_USERS; i++) {
-      user.run(`bench-user-${i}`, `@bench-user-${i}`, `Trainee ${i}`, `bench${i}@bench.example`, BENCH_ORG, now);
-      student.run(`bench-student-${i}`, `bench-user-${i}`, 'bench-class');
-    }
-    db.prepare(
-      "INSERT INTO plugins (client_id, client_secret, name, environment, created_at) VALUES (?, ?, 'Bench plugin', 'sandbox', ?)",
-    ).run(BENCH_PLUGIN.clientId, BENCH_PLUGIN.clientSecret, now);
-    for (const permission of pluginPermissions) {
-      db.prepare('INSERT INTO plugin_permissions (client_id, permission) VALUES (?, ?)').run(
-        BENCH_PLUGIN.clientId,
-        permission,
-      );
-    }
-    db.prepare('INSERT INTO plugin_orgs (client_id, org_id) VALUES (?, ?)').run(BENCH_PLUGIN.clientId, BENCH_ORG);
-  })();
+  await db.transaction(async (tx) => {
+    await tx.insertInto('orgs').values({ org_id: BENCH_ORG, name: 'Bench squadron' }).execute();
+    await tx
+      .insertInto('classes')
+      .values({ class_id: 'bench-class', course_id: klass.course_id, name: 'Bench class', org_id: BENCH_ORG })
+      .execute();
+    const users = Array.from({ length: RECORD_ORG_USERS }, (_, i) => ({
+      user_id: `bench-user-${i}`,
+      handle: `@bench-user-${i}`,
+      first_name: 'Bench',
+      last_name: `Trainee ${i}`,
+      user_type: 'adult',
+      account_type: 'Adult',
+      country: 'US',
+      profile_pic: null,
+      cover_photo: null,
+      email: `bench${i}@bench.example`,
+      trainee: 1 as const,
+      afsc: '1C171',
+      education: 'CCAF',
+      military_grade: null,
+      display_rank: null,
+      gender: null,
+      display_duty_title: 'Crew Chief',
+      civilian_grade: null,
+      civilian_band: null,
+      job_series_number: null,
+      job_title: null,
+      org_id: BENCH_ORG,
+      created_at: now,
+    }));
+    await tx.insertInto('users').values(users).execute();
+    await tx
+      .insertInto('students')
+      .values(
+        users.map((_, i) => ({
+          student_id: `bench-student-${i}`,
+          user_id: `bench-user-${i}`,
+          class_id: 'bench-class',
+        })),
+      )
+      .execute();
+    await tx
+      .insertInto('plugins')
+      .values({
+        client_id: BENCH_PLUGIN.clientId,
+        client_secret: BENCH_PLUGIN.clientSecret,
+        name: 'Bench plugin',
+        environment: 'sandbox',
+        capabilities_url: null,
+        candidates_url: null,
+        created_at: now,
+      })
+      .execute();
+    await tx
+      .insertInto('plugin_permissions')
+      .values(pluginPermissions.map((permission) => ({ client_id: BENCH_PLUGIN.clientId, permission })))
+      .execute();
+    await tx.insertInto('plugin_orgs').values({ client_id: BENCH_PLUGIN.clientId, org_id: BENCH_ORG }).execute();
+  });
 }
 
-/** Writes the demo sandbox, the seed generator's bulk rows and the record-data org into `file`. */
-function generate(
-  file: string,
-  bulk: { students?: number; comments?: number; notes?: number; hotStudentComments?: number },
-): void {
-  const db = openDatabase(file);
+export type BulkRows = { students?: number; comments?: number; notes?: number; hotStudentComments?: number };
+
+/** Writes the demo sandbox, the seed generator's bulk rows and the record-data org into an empty database. */
+export async function generateInto(db: Db, bulk: BulkRows): Promise<void> {
+  if (db.engine === 'sqlite') await sql`PRAGMA synchronous = OFF`.execute(db.q);
+  const seeded = await withStartupLock(db, async (tx) => {
+    await applyMigrations(tx, db.engine);
+    return seedIfEmpty(tx, SEED);
+  });
+  if (!seeded) throw new Error('the database is not empty');
+  await seedBulk(db, { seed: SEED, ...bulk });
+  await addRecordDataOrg(db);
+  if (db.engine === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.q);
+  await sql`ANALYZE`.execute(db.q);
+}
+
+/** Writes a cached SQLite file. */
+async function generate(file: string, bulk: BulkRows): Promise<void> {
+  const db = await openDatabase({ file });
   try {
-    db.pragma('synchronous = OFF');
-    if (!seedIfEmpty(db, SEED)) throw new Error(`${file} is not empty`);
-    seedBulk(db, { seed: SEED, ...bulk });
-    addRecordDataOrg(db);
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.exec('ANALYZE');
+    await generateInto(db, bulk);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
-/** Reads from a generated file which student, class, lesson and trainer the benchmarks use. */
-function factsOf(file: string): BulkFacts {
-  const db = new Database(file, { readonly: true });
+/** Reads from a generated database which student, class, lesson and trainer the benchmarks use. */
+export async function factsOf(db: Db, file: string): Promise<BulkFacts> {
+  const count = async (table: 'comments' | 'notes') =>
+    Number(
+      (
+        await db.q
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  // Among the bulk trainees, the one whose comment count is closest to 50.
+  const counts = await db.q
+    .selectFrom('comments as c')
+    .innerJoin('students as s', 's.student_id', 'c.student_id')
+    .select(['s.student_id', 's.class_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('s.student_id', 'like', 'stu-x%')
+    .groupBy(['s.student_id', 's.class_id'])
+    .execute();
+  const student = counts
+    .map((row) => ({ ...row, n: Number(row.n) }))
+    .sort(
+      (x, y) => Math.abs(x.n - PER_STUDENT) - Math.abs(y.n - PER_STUDENT) || x.student_id.localeCompare(y.student_id),
+    )[0];
+  if (!student) throw new Error('the bulk database has no trainee');
+  const trainer = await db.q
+    .selectFrom('class_trainers')
+    .select('user_id')
+    .where('class_id', '=', student.class_id)
+    .orderBy('user_id')
+    .executeTakeFirst();
+  const lesson = await db.q
+    .selectFrom('lessons as l')
+    .innerJoin('classes as k', 'k.course_id', 'l.course_id')
+    .select('l.lesson_id')
+    .where('k.class_id', '=', student.class_id)
+    .orderBy('l.position')
+    .executeTakeFirst();
+  if (!trainer || !lesson) throw new Error(`class ${student.class_id} has no trainer or no lesson`);
+  return {
+    file,
+    comments: await count('comments'),
+    notes: await count('notes'),
+    trainerId: trainer.user_id,
+    studentId: student.student_id,
+    classId: student.class_id,
+    lessonId: lesson.lesson_id,
+    orgId: BENCH_ORG,
+  };
+}
+
+async function factsOfFile(file: string): Promise<BulkFacts> {
+  const db = await openDatabase({ file });
   try {
-    const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-    // Among the most recent trainees, the one whose comment count is closest to 50.
-    const student = db
-      .prepare(
-        `SELECT s.student_id, s.class_id, (SELECT COUNT(*) FROM comments c WHERE c.student_id = s.student_id) AS n
-         FROM (SELECT student_id, class_id FROM students WHERE student_id NOT LIKE 'bench-%' ORDER BY rowid DESC LIMIT 200) s
-         ORDER BY ABS(n - ${PER_STUDENT}), s.student_id LIMIT 1`,
-      )
-      .get() as { student_id: string; class_id: string } | undefined;
-    if (!student) throw new Error('the bulk database has no trainee');
-    const trainer = db
-      .prepare('SELECT user_id FROM class_trainers WHERE class_id = ? ORDER BY user_id LIMIT 1')
-      .get(student.class_id) as { user_id: string } | undefined;
-    const lesson = db
-      .prepare(
-        'SELECT l.lesson_id FROM lessons l JOIN classes k ON k.course_id = l.course_id WHERE k.class_id = ? ORDER BY l.position LIMIT 1',
-      )
-      .get(student.class_id) as { lesson_id: string } | undefined;
-    if (!trainer || !lesson) throw new Error(`class ${student.class_id} has no trainer or no lesson`);
-    return {
-      file,
-      comments: count('comments'),
-      notes: count('notes'),
-      trainerId: trainer.user_id,
-      studentId: student.student_id,
-      classId: student.class_id,
-      lessonId: lesson.lesson_id,
-      orgId: BENCH_ORG,
-    };
+    return await factsOf(db, file);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
 /** The cached database of a size (made on first use). */
 export async function bulkDatabase(size: BulkSize): Promise<BulkFacts> {
-  const rows = bulkRows[size];
-  const file = await cachedDatabase(`bulk-${size}`, (target) => {
+  const file = await cachedDatabase(`bulk-${size}`, async (target) => {
     const started = performance.now();
     console.error(`[bench]   generating the ${size} database with seedBulk (cached for later runs) …`);
-    generate(target, { students: rows / PER_STUDENT, comments: rows, notes: rows });
+    await generate(target, bulkRowsOf(size));
     console.error(`[bench]   … in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   });
-  return factsOf(file);
+  return factsOfFile(file);
+}
+
+/** The rows of a bulk database of a size. */
+export function bulkRowsOf(size: BulkSize): BulkRows {
+  const rows = bulkRows[size];
+  return { students: rows / PER_STUDENT, comments: rows, notes: rows };
 }
 
 export type BulkService = ChildService & { readonly facts: BulkFacts };
@@ -196,33 +265,41 @@ export async function startHotStudentService(
   dashboardDir: string,
 ): Promise<ChildService & { facts: HotFacts }> {
   const file = await cachedDatabase(`hot-${comments}`, (target) => generate(target, { hotStudentComments: comments }));
-  const db = new Database(file, { readonly: true });
+  const db = await openDatabase({ file });
   let facts: HotFacts;
+  let bulkFacts: BulkFacts;
   try {
     const hotStudentId = demoIds.students.studentCyber;
-    const countOf = (studentId: string) =>
-      (db.prepare('SELECT COUNT(*) AS n FROM comments WHERE student_id = ?').get(studentId) as { n: number }).n;
-    const other = db
-      .prepare(
-        `SELECT s.student_id, (SELECT COUNT(*) FROM comments c WHERE c.student_id = s.student_id) AS n
-         FROM students s WHERE s.class_id = ? AND s.student_id <> ? AND n > 0 ORDER BY n, s.student_id LIMIT 1`,
-      )
-      .get(demoIds.classes.cyberA, hotStudentId) as { student_id: string; n: number } | undefined;
-    const trainer = db
-      .prepare('SELECT user_id FROM class_trainers WHERE class_id = ? ORDER BY user_id LIMIT 1')
-      .get(demoIds.classes.cyberA) as { user_id: string } | undefined;
+    const counts = await db.q
+      .selectFrom('comments as c')
+      .innerJoin('students as s', 's.student_id', 'c.student_id')
+      .select(['s.student_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('s.class_id', '=', demoIds.classes.cyberA)
+      .groupBy('s.student_id')
+      .execute();
+    const countOf = (studentId: string) => Number(counts.find((row) => row.student_id === studentId)?.n ?? 0);
+    const other = counts
+      .filter((row) => row.student_id !== hotStudentId && Number(row.n) > 0)
+      .sort((x, y) => Number(x.n) - Number(y.n) || x.student_id.localeCompare(y.student_id))[0];
+    const trainer = await db.q
+      .selectFrom('class_trainers')
+      .select('user_id')
+      .where('class_id', '=', demoIds.classes.cyberA)
+      .orderBy('user_id')
+      .executeTakeFirst();
     if (!other || !trainer) throw new Error('the demo class cyberA has no trainer or no other commented student');
     facts = {
       trainerId: trainer.user_id,
       hotStudentId,
       hotComments: countOf(hotStudentId),
       otherStudentId: other.student_id,
-      otherComments: other.n,
+      otherComments: Number(other.n),
     };
+    bulkFacts = await factsOf(db, file);
   } finally {
-    db.close();
+    await db.close();
   }
-  const service = await serve(factsOf(file), 'hot', { DASHBOARD_DIR: dashboardDir });
+  const service = await serve(bulkFacts, 'hot', { DASHBOARD_DIR: dashboardDir });
   return { ...service, facts };
 }
 
@@ -232,7 +309,7 @@ export async function startHotStudentService(
  */
 export async function startSmallService(dashboardDir: string): Promise<BulkService> {
   const file = await cachedDatabase('small', (target) => generate(target, {}));
-  return serve(factsOf(file), 'small', { DASHBOARD_DIR: dashboardDir });
+  return serve(await factsOfFile(file), 'small', { DASHBOARD_DIR: dashboardDir });
 }
 
 export interface Targets {
@@ -294,19 +371,47 @@ export async function benchTargets(base: string, f: BulkFacts): Promise<Targets>
 }
 
 /** Every comment of a database as the API shapes it, plus the studentId and id json-server needs. */
-export function exportComments(file: string): (Comment & { id: string; studentId: string })[] {
-  const db = new Database(file, { readonly: true });
+export async function exportComments(file: string): Promise<(Comment & { id: string; studentId: string })[]> {
+  const db = await openDatabase({ file });
   try {
-    const repo = commentsRepo(db);
-    const ids = db.prepare('SELECT comment_id, student_id FROM comments ORDER BY seq').all() as {
-      comment_id: string;
-      student_id: string;
-    }[];
-    return ids.flatMap(({ comment_id, student_id }) => {
-      const comment = repo.find(comment_id);
-      return comment ? [{ id: comment_id, studentId: student_id, ...comment }] : [];
+    const rows = await db.q
+      .selectFrom('comments as c')
+      .innerJoin('students as st', 'st.student_id', 'c.student_id')
+      .select([
+        'c.comment_id',
+        'c.student_id',
+        'c.course_id',
+        'c.lesson_id',
+        'c.class_id',
+        'c.text',
+        'c.author_id',
+        'st.user_id as student_user_id',
+      ])
+      .orderBy('c.seq')
+      .execute();
+    const people = await summariesOf(
+      db.q as Queryable,
+      rows.flatMap((r) => [r.student_user_id, r.author_id]),
+    );
+    return rows.flatMap((row) => {
+      const student = people.get(row.student_user_id);
+      const author = people.get(row.author_id);
+      if (!student || !author) return [];
+      return [
+        {
+          id: row.comment_id,
+          studentId: row.student_id,
+          commentId: row.comment_id,
+          student,
+          author,
+          course: row.course_id,
+          lesson: row.lesson_id ?? '',
+          class: row.class_id,
+          text: row.text,
+        },
+      ];
     });
   } finally {
-    db.close();
+    await db.close();
   }
 }

@@ -12,6 +12,8 @@ export const commentEndpoints = {
     summary: 'Add a comment about a student in a class, optionally a lesson',
     body: createCommentBodySchema,
     response: commentSchema,
+    // 201, as every create of the service answers (decided; the interface shows no status).
+    status: 201,
     noStore: true,
   }),
   listComments: defineEndpoint({

@@ -1,4 +1,8 @@
-/** Extension: the mission planner for the dashboard (the service asks the plugins). */
+/**
+ * Extension: the mission planner for the dashboard (the service asks the
+ * plugins). Who may: a trainer (not an anonymous account) signed in to an app
+ * that holds the training scope; both, since the answers name people.
+ */
 import { defineEndpoint } from '../endpoint.ts';
 import {
   plannerCandidatesBodySchema,
@@ -9,15 +13,17 @@ import {
 } from '../mission-planner.ts';
 
 const PLANNER = 'Mission planner';
+const TRAINERS = 'Trainers only: a non-trainer or an anonymous account gets 403 forbidden.';
 
 export const plannerEndpoints = {
   plannerPlugins: defineEndpoint({
     method: 'GET',
     path: '/mission-planner/v1/plugins',
     base: 'platform',
-    auth: 'user',
+    auth: 'training',
+    access: TRAINERS,
     tag: PLANNER,
-    summary: 'Plugins offered for mission planner search (trainers, or apps with the training scope)',
+    summary: 'Plugins offered for mission planner search',
     response: plannerPluginListSchema,
     extension: true,
   }),
@@ -25,7 +31,8 @@ export const plannerEndpoints = {
     method: 'POST',
     path: '/mission-planner/v1/capabilities',
     base: 'platform',
-    auth: 'user',
+    auth: 'training',
+    access: TRAINERS,
     tag: PLANNER,
     summary:
       "Send the capabilities search request to each plugin offered (or those named); each plugin's answer or failure",
@@ -38,7 +45,8 @@ export const plannerEndpoints = {
     method: 'POST',
     path: '/mission-planner/v1/candidates',
     base: 'platform',
-    auth: 'user',
+    auth: 'training',
+    access: TRAINERS,
     tag: PLANNER,
     summary:
       "Send the candidate search request to each plugin offered (or those named); each plugin's answer or failure",

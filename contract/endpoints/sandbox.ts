@@ -34,6 +34,7 @@ export const sandboxEndpoints = {
     tag: 'Sandbox',
     summary: 'Sign a demo user in to an app: a user token and its refresh token',
     body: tokenRequestSchema,
+    bodyExample: { userId: 'usr-d01', clientId: 'sandbox-trainer-dashboard' },
     response: sessionSchema,
     extension: true,
     sandboxOnly: true,

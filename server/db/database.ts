@@ -1,47 +1,144 @@
 /**
- * Opens the SQLite database and applies the plain-SQL migrations of
- * `migrations/` in name order, each once, at start-up.
+ * Opens the service's database: an embedded SQLite file by default, or
+ * PostgreSQL when a `postgres://` URL is given. Both are driven through one
+ * Kysely query builder over the same schema (`schema.ts`), so every query has
+ * one source for both engines. Migrations and seeding run separately, under a
+ * lock (`migrate.ts`).
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { Kysely, PostgresAdapter, sql } from 'kysely';
+import postgres from 'postgres';
+import { PostgresDialect } from './postgres-dialect.ts';
+import type { Schema } from './schema.ts';
+import { SqliteDialect } from './sqlite-dialect.ts';
 
-export type Db = Database.Database;
+export type Engine = 'sqlite' | 'postgres';
 
-const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The query builder, or a transaction of it: repositories take either. */
+export type Queryable = Kysely<Schema>;
 
-export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // NORMAL under WAL loses nothing on a process crash (SIGKILL); only a power
-  // cut can drop the last transactions.
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
+export interface Db {
+  readonly engine: Engine;
+  readonly q: Kysely<Schema>;
+  /** Runs `fn` in one transaction (BEGIN IMMEDIATE on SQLite): all of it commits, or none. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
 }
 
-export function migrate(db: Db): string[] {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-  const applied = new Set(
-    db
-      .prepare<[], { version: string }>('SELECT version FROM schema_migrations')
-      .all()
-      .map((row) => row.version),
-  );
-  const pending = readdirSync(migrationsDir)
-    .filter((name) => name.endsWith('.sql') && !applied.has(name))
-    .sort();
-  const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
-  for (const name of pending) {
-    const sql = readFileSync(join(migrationsDir, name), 'utf8');
-    db.transaction(() => {
-      db.exec(sql);
-      record.run(name, Math.floor(Date.now() / 1000));
-    })();
-  }
-  return pending;
+export interface DatabaseTarget {
+  /** `postgres://user@host:port/db` selects PostgreSQL. */
+  readonly url?: string | undefined;
+  /** The SQLite file (`:memory:` for a throwaway one), used when there is no URL. */
+  readonly file?: string | undefined;
+  /** Connections per process to PostgreSQL. */
+  readonly poolSize?: number | undefined;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  return target.url ? openPostgres(target.url, target.poolSize ?? 10) : openSqlite(target.file ?? ':memory:');
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const raw = new Database(file);
+  raw.pragma('journal_mode = WAL');
+  // NORMAL under WAL loses nothing on a process crash (SIGKILL); only a power
+  // cut can drop the last transactions.
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  // Other processes on the same file (WORKERS, a second instance) wait for the write lock this long.
+  raw.pragma('busy_timeout = 5000');
+  return wrap('sqlite', new Kysely<Schema>({ dialect: new SqliteDialect(raw) }));
+}
+
+function openPostgres(url: string, poolSize: number): Db {
+  const pool = postgres(url, {
+    max: poolSize,
+    connect_timeout: 5,
+    // Notices such as "relation already exists, skipping" are not errors.
+    onnotice: () => {},
+    // 64-bit integers (epoch seconds, seq, COUNT) come back as numbers, as on SQLite.
+    types: {
+      int8: {
+        to: 20,
+        from: [20],
+        serialize: (value: unknown) => String(value),
+        parse: (value: string) => Number(value),
+      },
+    },
+  });
+  return wrap('postgres', new Kysely<Schema>({ dialect: new PostgresDialect(pool) }));
+}
+
+function wrap(engine: Engine, q: Kysely<Schema>): Db {
+  return {
+    engine,
+    q,
+    transaction: (fn) => q.transaction().execute(fn),
+    ping: async () => {
+      await sql`SELECT 1`.execute(q);
+    },
+    close: () => q.destroy(),
+  };
+}
+
+/** Which engine a query builder (or a transaction of it) talks to. */
+export function engineOf(q: Queryable): Engine {
+  return q.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+function codeOf(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+}
+
+/** A UNIQUE or PRIMARY KEY constraint refused the write (the loser of a race, or a taken id). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  // PostgreSQL: shutting down, starting up, too many connections, the database is gone.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '3D000',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_CANTOPEN',
+]);
+
+/**
+ * The database refused a character of the input (PostgreSQL stores no NUL,
+ * U+0000, in text): the request is at fault, not the service.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '22021' || code === '22P05';
+}
+
+/**
+ * The database cannot be reached or is busy past its timeout: the request
+ * should get a 503 and be tried again, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = codeOf(error);
+  if (unavailableCodes.has(code) || code.startsWith('08') || code.startsWith('SQLITE_IOERR')) return true;
+  // better-sqlite3 after close(): the process is shutting down.
+  return error instanceof TypeError && /database connection is not open/i.test(error.message);
 }

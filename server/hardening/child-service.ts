@@ -1,11 +1,12 @@
 /**
- * The service as its own process (`node --import tsx server/main.ts`), the
- * way `npm start` runs it: for the crash, log and load checks and the
- * benchmarks. Collects its output, tells when it answers, reads its RSS, and
- * stops it gently (SIGTERM) or not (SIGKILL).
+ * The service as its own process (`node --import tsx server/main.ts`, from
+ * source; `npm start` runs the same code bundled, see bench/startup.ts): for
+ * the crash, log and load checks and the benchmarks. Collects its output,
+ * tells when it answers, reads its RSS, and stops it gently (SIGTERM) or not
+ * (SIGKILL).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,11 +31,14 @@ export interface ChildService {
 }
 
 export interface ChildOptions {
-  readonly database: string;
+  /** The SQLite file; omit it when `env` names the database (DATABASE or DATABASE_URL). */
+  readonly database?: string;
   readonly port: number;
   readonly env?: Record<string, string>;
   /** How long to wait for the first answer (a large database opens slower). */
   readonly readyTimeoutMs?: number;
+  /** Write the process's stdout to this file instead of keeping it (benchmarks of logging). */
+  readonly stdoutFile?: string;
 }
 
 /** The first port in [from, to] nobody listens on. */
@@ -70,14 +74,23 @@ function waitExit(child: ChildProcess): Promise<number | null> {
 /** Spawns a node process running `args` in the repo and resolves once `readyPath` answers. */
 export async function startChild(
   args: readonly string[],
-  options: { port: number; env: Record<string, string>; readyPath: string; readyTimeoutMs?: number },
+  options: {
+    port: number;
+    env: Record<string, string>;
+    readyPath: string;
+    readyTimeoutMs?: number;
+    cwd?: string;
+    stdoutFile?: string;
+  },
 ): Promise<Omit<ChildService, 'startupMs'> & { startupMs: number }> {
+  const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, 'w') : undefined;
   const started = performance.now();
   const child = spawn(process.execPath, [...args], {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   });
+  if (stdoutFd !== undefined) closeSync(stdoutFd);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -91,9 +104,14 @@ export async function startChild(
   let ready = false;
   while (performance.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
-      await fetch(url + options.readyPath, { signal: AbortSignal.timeout(1000) });
-      ready = true;
-      break;
+      const response = await fetch(url + options.readyPath, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      // A 503 from /readyz: up, but its database is not (yet).
+      if (response.status < 500) {
+        ready = true;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -128,12 +146,13 @@ export async function startChild(
 export function startChildService(options: ChildOptions): Promise<ChildService> {
   return startChild(['--import', 'tsx', 'server/main.ts'], {
     port: options.port,
-    readyPath: '/edu/v1/ready-probe',
+    readyPath: '/readyz',
     ...(options.readyTimeoutMs ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
+    ...(options.stdoutFile ? { stdoutFile: options.stdoutFile } : {}),
     env: {
       PORT: String(options.port),
       HOST: '127.0.0.1',
-      DATABASE: options.database,
+      ...(options.database ? { DATABASE: options.database } : {}),
       PLATFORM_ENV: 'sandbox',
       ...options.env,
     },

@@ -1,18 +1,20 @@
 /**
- * No data lost: the service runs as its own process on a database file,
+ * No data lost: the service runs as its own process on a database (a SQLite
+ * file, or PostgreSQL in the service-postgres project),
  * takes concurrent writes (comments, notes and, where the plugin routes
  * exist, badge assertions), is killed with SIGKILL mid-stream and restarted
- * on the same file. Every write it had answered 2xx is there, whole, and
- * the file is consistent (integrity and foreign keys).
+ * on the same database. Every write it had answered 2xx is there, whole, and
+ * the database is consistent (integrity and foreign keys).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { endpoints } from '../../contract/endpoints.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { basicHeader } from '../http/auth.ts';
+import { type ChildDatabase, databaseForChild } from '../test/engine.ts';
 import { call } from '../test/harness.ts';
 import { loadWorld } from '../test/world.ts';
 import { type ChildService, freePort, startChildService } from './child-service.ts';
@@ -29,15 +31,21 @@ interface Write {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'hardening-crash-'));
-const database = join(dir, 'platform.sqlite');
+let database: ChildDatabase | undefined;
 const children: ChildService[] = [];
 afterAll(async () => {
   for (const child of children) await child.kill();
+  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 async function start(): Promise<ChildService> {
-  const child = await startChildService({ database, port: await freePort(18450, 18459), readyTimeoutMs: 45_000 });
+  database ??= await databaseForChild(dir);
+  const child = await startChildService({
+    port: await freePort(18450, 18459),
+    env: database.env,
+    readyTimeoutMs: 45_000,
+  });
   children.push(child);
   return child;
 }
@@ -180,20 +188,28 @@ it('keeps every answered write across a SIGKILL, with no half-written record', a
     token,
     body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'after the crash' },
   });
-  expect(after.status).toBe(200);
+  expect(after.status).toBe(201);
   await second.stop();
 
-  // The file itself: consistent, every foreign key holds, no row we did not send whole.
-  const db = new Database(database, { readonly: true });
+  // The database itself: consistent, every foreign key holds, no row we did not send whole.
+  const db = await (database as ChildDatabase).open();
   try {
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(db.pragma('foreign_key_check')).toEqual([]);
+    if (db.engine === 'sqlite') {
+      const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db.q);
+      expect(integrity.rows.map((row) => row.integrity_check)).toEqual(['ok']);
+      expect((await sql`PRAGMA foreign_key_check`.execute(db.q)).rows).toEqual([]);
+    } else {
+      // PostgreSQL enforces foreign keys on every write; the constraints must all be there and valid.
+      const constraints = await sql<{ n: number }>`SELECT COUNT(*)::int AS n FROM pg_constraint
+        WHERE contype = 'f' AND convalidated`.execute(db.q);
+      expect(constraints.rows[0]?.n).toBeGreaterThan(20);
+    }
     const sent = new Set(writes.map((w) => w.text));
-    const rows = db
-      .prepare(
-        `SELECT comment_id, student_id, author_id, class_id, course_id, lesson_id, text, created_at FROM comments WHERE text LIKE 'crash-%'`,
-      )
-      .all() as Record<string, string | number | null>[];
+    const rows = (await db.q
+      .selectFrom('comments')
+      .select(['comment_id', 'student_id', 'author_id', 'class_id', 'course_id', 'lesson_id', 'text', 'created_at'])
+      .where('text', 'like', 'crash-%')
+      .execute()) as Record<string, string | number | null>[];
     for (const row of rows) {
       expect(sent.has(String(row.text)), String(row.text)).toBe(true);
       for (const column of [
@@ -208,21 +224,21 @@ it('keeps every answered write across a SIGKILL, with no half-written record', a
         expect(row[column], `${column} of ${row.comment_id}`).not.toBeNull();
       }
     }
-    const notes = db
-      .prepare(
-        `SELECT text, note_id, user_id, student_id, class_id, course_id, lesson_id FROM notes WHERE text LIKE 'crash-%'`,
-      )
-      .all() as Record<string, string | null>[];
+    const notes = (await db.q
+      .selectFrom('notes')
+      .select(['text', 'note_id', 'user_id', 'student_id', 'class_id', 'course_id', 'lesson_id'])
+      .where('text', 'like', 'crash-%')
+      .execute()) as Record<string, string | null>[];
     for (const note of notes) {
       expect(sent.has(String(note.text))).toBe(true);
       for (const column of ['note_id', 'user_id', 'student_id', 'class_id', 'course_id', 'lesson_id'])
         expect(note[column]).not.toBeNull();
     }
-    const badges = db
-      .prepare(
-        `SELECT badge_id, name, user_id, issued_on, issuer_name FROM badge_assertions WHERE badge_id LIKE 'crash-%'`,
-      )
-      .all() as Record<string, string | null>[];
+    const badges = (await db.q
+      .selectFrom('badge_assertions')
+      .select(['badge_id', 'name', 'user_id', 'issued_on', 'issuer_name'])
+      .where('badge_id', 'like', 'crash-%')
+      .execute()) as Record<string, string | null>[];
     for (const row of badges) {
       expect(sent.has(String(row.badge_id))).toBe(true);
       expect(row.name).toBe(row.badge_id);
@@ -237,6 +253,6 @@ it('keeps every answered write across a SIGKILL, with no half-written record', a
     for (const row of [...rows, ...notes]) stored.set(String(row.text), (stored.get(String(row.text)) ?? 0) + 1);
     for (const write of answered.filter((w) => w.kind !== 'badge')) expect(stored.get(write.text), write.text).toBe(1);
   } finally {
-    db.close();
+    await db.close();
   }
 }, 120_000);

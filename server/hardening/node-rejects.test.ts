@@ -7,18 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../contract/common.ts';
+import { type ChildDatabase, databaseForChild } from '../test/engine.ts';
 import { type ChildService, freePort, startChildService } from './child-service.ts';
 import { rawSend } from './raw-http.ts';
 
 let child: ChildService;
 let dir: string;
+let database: ChildDatabase;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'node-rejects-'));
-  child = await startChildService({ database: join(dir, 'db.sqlite'), port: await freePort(18480, 18489) });
+  database = await databaseForChild(dir);
+  child = await startChildService({ env: database.env, port: await freePort(18480, 18489) });
 }, 60_000);
 afterAll(async () => {
   await child.stop();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -27,13 +31,20 @@ describe('requests Node rejects', () => {
     const request = `GET /sandbox/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
     const reply = await rawSend(child.port, Buffer.from(request));
     expect(reply.status).toBe(431);
-    expect(errorBodySchema.parse(JSON.parse(reply.body)).error.code).toBe('payload_too_large');
+    const { error } = errorBodySchema.parse(JSON.parse(reply.body));
+    expect(error.code).toBe('payload_too_large');
+    // Even here the body carries a request id, the one of the header, on the log line too.
+    expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reply.headers['x-request-id']).toBe(error.requestId);
+    await expect.poll(() => child.output()).toContain(`"requestId":"${error.requestId}"`);
   });
 
   it('answer a request line that is not HTTP with 400 and the error body, and keep serving', async () => {
     const reply = await rawSend(child.port, Buffer.from('NOT HTTP AT ALL\r\n\r\n'));
     expect(reply.status).toBe(400);
-    expect(errorBodySchema.parse(JSON.parse(reply.body)).error.code).toBe('bad_request');
+    const { error } = errorBodySchema.parse(JSON.parse(reply.body));
+    expect(error.code).toBe('bad_request');
+    expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
     const after = await fetch(`${child.url}/sandbox/v1/users`);
     expect(after.status).toBe(200);
   });

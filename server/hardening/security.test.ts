@@ -19,8 +19,8 @@ import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { createAnonymousResponseSchema, sessionSchema } from '../../contract/users.ts';
 import { createApp } from '../app.ts';
 import { readSettings } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
 import { basicHeader, hashToken, secretsEqual } from '../http/auth.ts';
+import { type ChildDatabase, databaseForChild, freshDatabase } from '../test/engine.ts';
 import { call, type Reply } from '../test/harness.ts';
 import { type ChildService, freePort, repoRoot, startChildService } from './child-service.ts';
 import { rawRequest } from './raw-http.ts';
@@ -48,7 +48,7 @@ describe('secretsEqual', () => {
     expect(body).toMatch(/createHash\('sha256'\)\.update\(expected\)/);
     expect(body).toMatch(/return timingSafeEqual\(a, b\)/);
     // The plugin check compares the presented secret through secretsEqual, also for unknown ids.
-    const plugin = /\n {2}plugin\(authorization[\s\S]*?\n {2}\}/.exec(auth)?.[0] ?? '';
+    const plugin = /\n {2}(?:async )?plugin\(authorization[\s\S]*?\n {2}\}/.exec(auth)?.[0] ?? '';
     expect(plugin).toMatch(/secretsEqual\(clientSecret, row\?\.client_secret \?\? /);
     // Nowhere in the service is a secret or token compared with == / !=.
     const compared = /(secret|token|password)\w*\s*[!=]==?\s*\w|\w\s*[!=]==?\s*\w*(secret|token|password)\b/i;
@@ -72,9 +72,16 @@ describe('secretsEqual', () => {
 
 describe('credentials in logs and error bodies', () => {
   let child: ChildService;
+  let database: ChildDatabase | undefined;
   let dir: string;
   const secrets = new Set<string>();
   const replies: Reply[] = [];
+  const BODY_MARKER = 'zz-body-marker-7d1f';
+  const QUERY_MARKER = 'zz-query-marker-9c2e';
+  const PATH_MARKER = 'zz-path-marker-4b8a';
+  let reported: Reply;
+  let unsafe: Reply;
+  let tooLong: Reply;
   const keep = <T>(reply: Reply<T>): Reply<T> => {
     replies.push(reply);
     return reply;
@@ -82,10 +89,10 @@ describe('credentials in logs and error bodies', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hardening-logs-'));
+    database = await databaseForChild(dir);
     child = await startChildService({
-      database: join(dir, 'platform.sqlite'),
       port: await freePort(18460, 18469),
-      env: { LOG_REQUESTS: '1', ADMIN_TOKEN },
+      env: { ...database.env, LOG_REQUESTS: '1', ADMIN_TOKEN },
       readyTimeoutMs: 45_000,
     });
     secrets.add(ADMIN_TOKEN);
@@ -185,17 +192,107 @@ describe('credentials in logs and error bodies', () => {
     if (anon.success) secrets.add(anon.data.session.token).add(anon.data.session.refreshToken);
     keep(await call(url, 'POST', '/auth/v1/sign-out', { token: renewed.token }));
     keep(await call(url, 'GET', '/user/v1/my/profile', { token: renewed.token }));
+    // Bodies and query strings are never logged, whatever they hold (with a live token, so they are read).
+    const live = sessionSchema.parse(
+      keep(
+        await call(url, 'POST', '/sandbox/v1/token', {
+          body: { userId: trainer.userId, clientId: 'sandbox-trainer-dashboard' },
+        }),
+      ).body,
+    );
+    secrets.add(live.token).add(live.refreshToken);
+    keep(
+      await call(url, 'POST', '/edu/v1/student/comment', {
+        token: live.token,
+        body: { text: BODY_MARKER, studentId: 'x', classId: 'x' },
+      }),
+    );
+    keep(await call(url, 'GET', `/edu/v1/student/comment?studentId=${QUERY_MARKER}`, { token: live.token }));
+    keep(await call(url, 'GET', `/user/v1/pictures/${PATH_MARKER}`, { token: live.token }));
+    // A caller's request id comes back in the header, the error body and the log line; an unsafe one is replaced.
+    reported = keep(
+      await call(url, 'GET', '/user/v1/my/profile', {
+        token: `${live.token}-wrong`,
+        headers: { 'X-Request-Id': 'support-ticket-4711' },
+      }),
+    );
+    unsafe = keep(
+      await call(url, 'GET', '/user/v1/my/profile', { headers: { 'X-Request-Id': `<b>${'x'.repeat(20)}</b>` } }),
+    );
+    tooLong = keep(await call(url, 'GET', '/user/v1/my/profile', { headers: { 'X-Request-Id': 'a'.repeat(129) } }));
     for (const secret of [...secrets]) secrets.add(hashToken(secret));
+    // The log is written asynchronously: wait for the last request's line.
+    const last = tooLong.headers.get('x-request-id');
+    for (let waited = 0; waited < 5000 && !child.output().includes(`"requestId":"${last}"`); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }, 90_000);
 
   afterAll(async () => {
     await child?.stop();
+    await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('logged the requests (so the scan below reads real log lines)', () => {
-    expect(child.output()).toMatch(/GET "\/user\/v1\/my\/profile" 200/);
-    expect(child.output()).toMatch(/POST "\/auth\/v1\/token\/refresh" 401/);
+  const logLines = () =>
+    child
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const requestLines = () => logLines().filter((line) => 'route' in line);
+
+  it('logs one JSON object per line, each with time, level and message', () => {
+    const lines = logLines();
+    expect(lines.length).toBeGreaterThan(30);
+    for (const line of lines) {
+      expect(new Date(String(line.time)).toISOString()).toBe(line.time);
+      expect(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).toContain(line.level);
+      expect(typeof line.msg).toBe('string');
+    }
+    expect(lines.map((line) => line.msg)).toContain('Starting the platform service');
+  });
+
+  it('logged the requests with id, method, route pattern, status and duration (so the scan below reads real lines)', () => {
+    const lines = requestLines();
+    expect(lines).toContainEqual(
+      expect.objectContaining({ method: 'GET', route: '/user/v1/my/profile', status: 200, level: 'info' }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({ method: 'POST', route: '/auth/v1/token/refresh', status: 401 }),
+    );
+    expect(lines).toContainEqual(expect.objectContaining({ route: '/user/v1/pictures/:pictureId', status: 404 }));
+    for (const line of lines) {
+      expect(Object.keys(line).sort()).toEqual(
+        ['level', 'method', 'ms', 'msg', 'pid', 'requestId', 'route', 'status', 'time'].sort(),
+      );
+      expect(typeof line.ms).toBe('number');
+      expect(String(line.route)).not.toContain('?');
+    }
+  });
+
+  it('never writes a body, a query string or an id from the address', () => {
+    const output = child.output();
+    for (const marker of [BODY_MARKER, QUERY_MARKER, PATH_MARKER]) expect(output).not.toContain(marker);
+  });
+
+  it("echoes a caller's request id in the header, the error body and the log line", () => {
+    expect(reported.status).toBe(401);
+    expect(reported.headers.get('x-request-id')).toBe('support-ticket-4711');
+    expect(errorBodySchema.parse(reported.body).error.requestId).toBe('support-ticket-4711');
+    expect(requestLines()).toContainEqual(
+      expect.objectContaining({ requestId: 'support-ticket-4711', route: '/user/v1/my/profile', status: 401 }),
+    );
+  });
+
+  it('replaces a request id that is unsafe or too long with its own', () => {
+    for (const reply of [unsafe, tooLong]) {
+      const id = reply.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(errorBodySchema.parse(reply.body).error.requestId).toBe(id);
+    }
+    expect(child.output()).not.toContain('<b>');
+    expect(child.output()).not.toContain('a'.repeat(129));
   });
 
   it('never writes a token, refresh token, plugin secret or admin token to stdout or stderr', () => {
@@ -248,8 +345,8 @@ describe('over HTTP, with the dashboard served', () => {
       CORS_ORIGINS: `${ALLOWED}, https://other.example`,
       ADMIN_TOKEN,
     });
-    const db = openDatabase(':memory:');
-    const app = createApp({ db, settings, serveDashboard: true });
+    const fresh = await freshDatabase({ seed: 1 });
+    const app = createApp({ db: fresh.db, settings, serveDashboard: true });
     const port = await freePort(18470, 18479);
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
@@ -258,8 +355,7 @@ describe('over HTTP, with the dashboard served', () => {
     close = () =>
       new Promise((resolve) =>
         server.close(() => {
-          db.close();
-          resolve();
+          fresh.drop().then(resolve, resolve);
         }),
       );
   });

@@ -6,7 +6,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../../contract/sandbox.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, Queryable } from '../db/database.ts';
+import { runPrepared } from '../db/prepared.ts';
 import { HttpError } from '../errors.ts';
 
 export const TRAINING_SCOPE = 'training';
@@ -41,112 +42,109 @@ export function secretsEqual(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+
 /** The caller, if their app holds the training scope (section 4.1); 403 `missing_scope` otherwise. */
 export function requireTrainingScope(caller: UserCaller): UserCaller {
   if (!caller.scopes.has(TRAINING_SCOPE)) {
     throw new HttpError(
       403,
       'missing_scope',
-      `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can read or add student comments`,
+      `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can use student comments or the mission planner`,
     );
   }
   return caller;
 }
 
-const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
-
 export class Authenticator {
-  private readonly sessionByToken;
-  private readonly appById;
-  private readonly scopesOfApp;
-  private readonly pluginById;
-  private readonly pluginPermissions;
-  private readonly pluginOrgs;
-  /** Apps and their scopes change only by an administrator's hand in the database, not at run time. */
-  private readonly apps = new Map<string, AppClient>();
-
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly environment: Environment,
     private readonly now: () => number,
     private readonly adminToken?: string,
-  ) {
-    this.sessionByToken = db.prepare<
-      [string],
-      { user_id: string; client_id: string; expires_at: number; revoked: number; anonymous: number }
-    >(
-      `SELECT s.user_id, s.client_id, s.expires_at, s.revoked, u.anonymous
-       FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.token_hash = ?`,
+  ) {}
+
+  /**
+   * The app behind a client id, refusing a sandbox app on a production
+   * service. Read from the database on every call (one indexed query), so a
+   * scope an administrator grants or takes away holds at the next request
+   * through every instance.
+   */
+  async app(clientId: string, q: Queryable = this.db.q): Promise<AppClient> {
+    const rows = await runPrepared(q, 'auth:app', { clientId }, (p) =>
+      q
+        .selectFrom('apps as a')
+        .leftJoin('app_scopes as s', 's.client_id', 'a.client_id')
+        .select(['a.client_id', 'a.environment', 's.scope'])
+        .where('a.client_id', '=', p.clientId),
     );
-    this.appById = db.prepare<[string], { client_id: string; environment: Environment }>(
-      'SELECT client_id, environment FROM apps WHERE client_id = ?',
-    );
-    this.scopesOfApp = db.prepare<[string], { scope: string }>('SELECT scope FROM app_scopes WHERE client_id = ?');
-    this.pluginById = db.prepare<[string], { client_id: string; client_secret: string; environment: Environment }>(
-      'SELECT client_id, client_secret, environment FROM plugins WHERE client_id = ?',
-    );
-    this.pluginPermissions = db.prepare<[string], { permission: string }>(
-      'SELECT permission FROM plugin_permissions WHERE client_id = ?',
-    );
-    this.pluginOrgs = db.prepare<[string], { org_id: string }>(
-      'SELECT org_id FROM plugin_orgs WHERE client_id = ? ORDER BY org_id',
-    );
+    const first = rows[0];
+    if (!first) throw unauthorized(`Unknown app client id "${clientId.slice(0, 80)}"`);
+    this.refuseSandboxOnProduction(first.environment, 'app client id');
+    return { clientId: first.client_id, environment: first.environment, scopes: scopesOf(rows) };
   }
 
-  /** The app behind a client id, refusing a sandbox app on a production service. */
-  app(clientId: string): AppClient {
-    let app = this.apps.get(clientId);
-    if (!app) {
-      const row = this.appById.get(clientId);
-      if (!row) throw unauthorized(`Unknown app client id "${clientId.slice(0, 80)}"`);
-      app = {
-        clientId: row.client_id,
-        environment: row.environment,
-        scopes: new Set(this.scopesOfApp.all(clientId).map((scope) => scope.scope)),
-      };
-      // Only known apps are kept, so unknown ids cannot grow the cache.
-      this.apps.set(clientId, app);
-    }
-    this.refuseSandboxOnProduction(app.environment, 'app client id');
-    return app;
-  }
-
-  /** The signed-in user behind `Authorization: Bearer <token>` (or the bare token). */
-  user(authorization: string | undefined): UserCaller {
+  /** The signed-in user behind `Authorization: Bearer <token>` (or the bare token): one query. */
+  async user(authorization: string | undefined): Promise<UserCaller> {
     const token = readUserToken(authorization);
-    const session = this.sessionByToken.get(hashToken(token));
+    const q = this.db.q;
+    const rows = await runPrepared(q, 'auth:session', { tokenHash: hashToken(token) }, (p) =>
+      q
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.user_id', 's.user_id')
+        .innerJoin('apps as a', 'a.client_id', 's.client_id')
+        .leftJoin('app_scopes as sc', 'sc.client_id', 's.client_id')
+        .select(['s.user_id', 's.client_id', 's.expires_at', 's.revoked', 'u.anonymous', 'a.environment', 'sc.scope'])
+        .where('s.token_hash', '=', p.tokenHash),
+    );
+    const session = rows[0];
     if (!session || session.revoked) {
       throw new HttpError(401, 'invalid_token', 'The user token is not valid; sign in again');
     }
-    const app = this.app(session.client_id);
+    this.refuseSandboxOnProduction(session.environment, 'app client id');
     if (session.expires_at <= this.now()) {
       throw new HttpError(401, 'token_expired', 'The user token has expired; refresh it or sign in again');
     }
     return {
       userId: session.user_id,
-      clientId: app.clientId,
-      scopes: app.scopes,
+      clientId: session.client_id,
+      scopes: scopesOf(rows),
       anonymous: session.anonymous === 1,
     };
   }
 
   /** A user whose app holds the training scope (section 4.1). */
-  trainingUser(authorization: string | undefined): UserCaller {
-    return requireTrainingScope(this.user(authorization));
+  async trainingUser(authorization: string | undefined): Promise<UserCaller> {
+    return requireTrainingScope(await this.user(authorization));
   }
 
   /** A plugin presenting `Authorization: Basic base64(clientId:clientSecret)`. */
-  plugin(authorization: string | undefined): PluginCaller {
+  async plugin(authorization: string | undefined): Promise<PluginCaller> {
     const { clientId, clientSecret } = readBasic(authorization);
-    const row = this.pluginById.get(clientId);
+    const q = this.db.q;
+    const [rows, orgs, permissions] = await Promise.all([
+      runPrepared(q, 'auth:plugin', { clientId }, (p) =>
+        q
+          .selectFrom('plugins')
+          .select(['client_id', 'client_secret', 'environment'])
+          .where('client_id', '=', p.clientId),
+      ),
+      runPrepared(q, 'auth:plugin-orgs', { clientId }, (p) =>
+        q.selectFrom('plugin_orgs').select('org_id').where('client_id', '=', p.clientId).orderBy('org_id'),
+      ),
+      runPrepared(q, 'auth:plugin-permissions', { clientId }, (p) =>
+        q.selectFrom('plugin_permissions').select('permission').where('client_id', '=', p.clientId),
+      ),
+    ]);
+    const row = rows[0];
     // Compare against a stand-in secret for unknown ids so timing does not tell which ids exist.
     const matches = secretsEqual(clientSecret, row?.client_secret ?? '\u0000unknown-plugin');
     if (!row || !matches) throw unauthorized('The plugin client id or client secret is wrong');
     this.refuseSandboxOnProduction(row.environment, 'plugin credential');
     return {
       clientId: row.client_id,
-      orgIds: this.pluginOrgs.all(clientId).map((org) => org.org_id),
-      permissions: new Set(this.pluginPermissions.all(clientId).map((permission) => permission.permission)),
+      orgIds: orgs.map((org) => org.org_id),
+      permissions: new Set(permissions.map((p) => p.permission)),
     };
   }
 
@@ -175,6 +173,10 @@ export class Authenticator {
   }
 }
 
+function scopesOf(rows: readonly { scope: string | null }[]): ReadonlySet<string> {
+  return new Set(rows.flatMap((row) => (row.scope === null ? [] : [row.scope])));
+}
+
 function readUserToken(authorization: string | undefined): string {
   if (!authorization || authorization.trim() === '') {
     throw unauthorized('Sign in first: send the user token in the Authorization header');
@@ -195,6 +197,9 @@ function readBasic(authorization: string | undefined): { clientId: string; clien
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) throw unauthorized('The Basic credentials must be base64 of clientId:clientSecret');
+  // Control characters (NUL among them) are in no client id or secret the platform issues.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point of the check.
+  if (/[\u0000-\u001f]/.test(decoded)) throw unauthorized('The plugin client id or client secret is wrong');
   return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };
 }
 

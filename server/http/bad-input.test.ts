@@ -9,7 +9,7 @@ import { errorBodySchema, limits } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
-import { call, startService, type TestService } from '../test/harness.ts';
+import { call, type Reply, startService, type TestService } from '../test/harness.ts';
 import { loadWorld } from '../test/world.ts';
 import { basicHeader } from './auth.ts';
 
@@ -40,11 +40,14 @@ const withBody = all.filter(([, e]) => e.body);
 const withQuery = all.filter(([, e]) => e.query);
 const pathOf = (e: Endpoint) => e.path.replace(/:(\w+)/g, 'x');
 
-async function expectError(reply: { status: number; body: unknown }, status: number, code?: string) {
+async function expectError(reply: Reply, status: number, code?: string) {
   expect(reply.status).toBe(status);
   const { error } = errorBodySchema.parse(reply.body);
   if (code) expect(error.code).toBe(code);
   expect(error.message.length).toBeGreaterThan(0);
+  // Every error body names its request, as the X-Request-Id header does.
+  expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(error.requestId).toBe(reply.headers.get('x-request-id'));
 }
 
 describe.each(withBody)('body of %s', (_name, endpoint) => {
@@ -143,5 +146,39 @@ describe('addresses', () => {
   });
   it('still answers after all of the above', async () => {
     expect((await call(service.url, 'GET', '/sandbox/v1/users')).status).toBe(200);
+  });
+});
+
+describe('the NUL character (U+0000), which no text the platform keeps carries', () => {
+  it('is refused in a body field, a query parameter and a path id with 400 naming where, and stores nothing', async () => {
+    const world = await loadWorld(service.url);
+    const token = world.trainer.token;
+    const comment = await call(service.url, 'POST', '/edu/v1/student/comment', {
+      token,
+      body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'before\u0000after' },
+    });
+    await expectError(comment, 400, 'invalid_input');
+    expect(errorBodySchema.parse(comment.body).error.issues?.[0]?.path).toBe('body.text');
+    const list = await call<{ text: string }[]>(
+      service.url,
+      'GET',
+      `/edu/v1/student/comment?studentId=${world.student.studentId}`,
+      { token },
+    );
+    expect(list.body.some((c) => c.text.startsWith('before'))).toBe(false);
+
+    const query = await call(service.url, 'GET', '/edu/v1/student/comment?studentId=stu%00x', { token });
+    await expectError(query, 400, 'invalid_input');
+    expect(errorBodySchema.parse(query.body).error.issues?.[0]?.path).toBe('query.studentId');
+
+    const path = await call(service.url, 'GET', '/user/v1/pictures/%00', { token });
+    await expectError(path, 400, 'invalid_input');
+  });
+
+  it('is refused inside plugin credentials with 401, not a failure', async () => {
+    const reply = await call(service.url, 'GET', '/plugin/v2/ai/record-data', {
+      headers: { Authorization: basicHeader('sandbox-plugin-coach\u0000', 'x') },
+    });
+    await expectError(reply, 401, 'unauthorized');
   });
 });

@@ -102,10 +102,33 @@ export function parseInput<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
 ): z.output<S> {
+  const nul = findNul(value, where);
+  if (nul !== undefined) {
+    throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${nul} contains the NUL character (U+0000)`, [
+      { path: nul, message: 'must not contain the NUL character (U+0000)' },
+    ]);
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = toIssues(where, result.error);
   const first = issues[0];
   const summary = first ? `${first.path} ${first.message}` : 'is invalid';
   throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${summary}`, issues);
+}
+
+/**
+ * The path of the first string (or key) holding U+0000, if any. No text the
+ * platform keeps carries it, and PostgreSQL cannot store it: refused on both
+ * engines alike, before anything is read or written.
+ */
+function findNul(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 64 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = `${path}.${key}`;
+    if (key.includes('\u0000')) return at;
+    const found = findNul(item, at, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

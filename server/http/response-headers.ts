@@ -36,7 +36,11 @@ export function corsFor(options: CorsOptions): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin');
     const allow = origin !== undefined && allowed.has(origin);
-    if (allow) c.header('Access-Control-Allow-Origin', origin);
+    if (allow) {
+      c.header('Access-Control-Allow-Origin', origin);
+      // So a script on that origin can read the request id of an answer (to quote it in a report).
+      c.header('Access-Control-Expose-Headers', 'X-Request-Id');
+    }
     c.header('Vary', 'Origin');
     if (c.req.method === 'OPTIONS') {
       c.header('Access-Control-Max-Age', String(options.maxAge));

@@ -1,15 +1,21 @@
 /**
  * Binds a contract endpoint to a handler: authenticates the caller as the
  * endpoint says, parses params, query and body with the endpoint's schemas,
- * and sends the handler's result (checked against the response schema when
- * `checkResponses` is on). Handlers read only validated input.
+ * and sends the handler's result. With `checkResponses` on (tests), the result
+ * must parse with the response schema and carry no key the schema does not
+ * name: the contract's objects strip unknown keys, so a misspelt or extra
+ * field would otherwise pass. Handlers read only validated input.
  */
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod/mini';
 import type { AuthKind, Endpoint } from '../../contract/endpoint.ts';
+import type { Db } from '../db/database.ts';
+import { type Area, readVersions } from '../db/versions.ts';
 import { HttpError } from '../errors.ts';
+import type { AnswerCache } from './answer-cache.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from './auth.ts';
 import { parseInput, readJsonBody, readQuery } from './request.ts';
+import { unknownKeys } from './unknown-keys.ts';
 
 type CallerOf<A extends AuthKind> = A extends 'user' | 'training'
   ? UserCaller
@@ -38,6 +44,16 @@ export interface RouteOptions {
   readonly auth: Authenticator;
   readonly sandbox: boolean;
   readonly checkResponses: boolean;
+  readonly db: Db;
+  readonly answers: AnswerCache;
+}
+
+export interface BindOptions {
+  /**
+   * The data areas the answer is made of: the answer is kept and reused until
+   * a write bumps one of them (see answer-cache.ts). Only for reads.
+   */
+  readonly reads?: readonly Area[];
 }
 
 /** Registers endpoints on one app; skips those of another base address or sandbox-only ones in production. */
@@ -47,17 +63,24 @@ export class Router {
     private readonly options: RouteOptions & { readonly bases: ReadonlySet<Endpoint['base']> },
   ) {}
 
-  bind<E extends Endpoint>(endpoint: E, handler: Handler<E>): void {
+  bind<E extends Endpoint>(endpoint: E, handler: Handler<E>, bindOptions: BindOptions = {}): void {
     if (!this.options.bases.has(endpoint.base)) return;
-    bind(this.app, endpoint, this.options, handler);
+    bind(this.app, endpoint, this.options, handler, bindOptions);
   }
 }
 
-function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions, handler: Handler<E>): void {
+function bind<E extends Endpoint>(
+  app: Hono,
+  endpoint: E,
+  options: RouteOptions,
+  handler: Handler<E>,
+  { reads }: BindOptions,
+): void {
+  const reuse = reads !== undefined && endpoint.method === 'GET' && options.answers.enabled;
   if (endpoint.sandboxOnly && !options.sandbox) return;
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](endpoint.path, async (c) => {
-    const caller = authenticate(endpoint.auth, options.auth, c);
+    const caller = await authenticate(endpoint.auth, options.auth, c);
     if (endpoint.permission && endpoint.auth === 'plugin') {
       const plugin = caller as PluginCaller;
       if (!plugin.permissions.has(endpoint.permission)) {
@@ -73,6 +96,20 @@ function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions,
     const query = endpoint.query ? parseInput('query', endpoint.query, rawQuery) : undefined;
     if (!endpoint.query) refuseAnyQuery(rawQuery);
     const body = endpoint.body ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw)) : undefined;
+    let key: string | undefined;
+    if (reuse) {
+      // The versions are read before the data, so a kept answer is never older than its key says.
+      const versions = await readVersions(options.db.q);
+      key = answerKey(
+        endpoint,
+        caller,
+        params,
+        query,
+        reads.map((area) => versions[area]),
+      );
+      const kept = options.answers.get(key);
+      if (kept) return send(c, endpoint, kept.status, kept.body);
+    }
     const result = await handler({
       caller,
       params,
@@ -80,20 +117,52 @@ function bind<E extends Endpoint>(app: Hono, endpoint: E, options: RouteOptions,
       body,
       context: c,
     } as HandlerInput<E>);
-    if (options.checkResponses) {
-      const checked = endpoint.response.safeParse(result);
-      if (!checked.success) {
-        throw new Error(
-          `Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`,
-        );
-      }
-    }
-    if (endpoint.noStore) c.header('Cache-Control', 'no-store');
-    return c.json(result as object, endpoint.status ?? 200);
+    if (options.checkResponses) checkResponse(endpoint, result);
+    const status = endpoint.status ?? 200;
+    const bytes = Buffer.from(JSON.stringify(result));
+    if (key !== undefined) options.answers.set(key, status, bytes);
+    return send(c, endpoint, status, bytes);
   });
 }
 
-function authenticate(kind: AuthKind, auth: Authenticator, c: Context): unknown {
+function send(c: Context, endpoint: Endpoint, status: number, body: Buffer): Response {
+  if (endpoint.noStore) c.header('Cache-Control', 'no-store');
+  c.header('Content-Type', 'application/json');
+  return c.body(body as Uint8Array<ArrayBuffer>, status as 200);
+}
+
+/** Route, viewer, validated input and data versions: equal keys are equal answers. */
+function answerKey(
+  endpoint: Endpoint,
+  caller: unknown,
+  params: unknown,
+  query: unknown,
+  versions: readonly number[],
+): string {
+  let viewer = '-';
+  if (endpoint.auth === 'user' || endpoint.auth === 'training') viewer = `u:${(caller as UserCaller).userId}`;
+  else if (endpoint.auth === 'plugin') {
+    const plugin = caller as PluginCaller;
+    viewer = `p:${plugin.clientId}:${plugin.orgIds.join(',')}`;
+  } else if (endpoint.auth !== 'none') viewer = `${endpoint.auth}:${String(caller)}`;
+  return JSON.stringify([endpoint.method, endpoint.path, viewer, params ?? null, query ?? null, versions]);
+}
+
+/** Throws (a 500 in tests) when a response does not parse with its schema or carries a key the schema does not name. */
+function checkResponse(endpoint: Endpoint, result: unknown): void {
+  const checked = endpoint.response.safeParse(result);
+  if (!checked.success) {
+    throw new Error(`Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`);
+  }
+  const extra = unknownKeys(endpoint.response, result);
+  if (extra.length > 0) {
+    throw new Error(
+      `Response of ${endpoint.method} ${endpoint.path} carries keys the contract does not name: ${extra.slice(0, 10).join(', ')}`,
+    );
+  }
+}
+
+async function authenticate(kind: AuthKind, auth: Authenticator, c: Context): Promise<unknown> {
   const authorization = c.req.header('authorization');
   switch (kind) {
     case 'none':

@@ -1,94 +1,140 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { type RawBuilder, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSandboxClientId } from '../../contract/config.ts';
 import { pluginPermissions } from '../../contract/plugin-permissions.ts';
-import { type Db, openDatabase } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { withStartupLock } from '../db/migrate.ts';
+import type { Schema } from '../db/schema.ts';
+import { type FreshDatabase, freshDatabase, prepare } from '../test/engine.ts';
 import { demoIds } from './demo-ids.ts';
 import { seedIfEmpty } from './seed.ts';
 
-function seeded(seed: number): Db {
-  const db = openDatabase(':memory:');
-  expect(seedIfEmpty(db, seed)).toBe(true);
-  return db;
+/** Every table's primary key, the order its rows are hashed in (left out: the clock and a random secret). */
+const primaryKeys = {
+  orgs: ['org_id'],
+  pictures: ['picture_id'],
+  users: ['user_id'],
+  friendships: ['user_id', 'friend_id'],
+  courses: ['course_id'],
+  lessons: ['lesson_id'],
+  classes: ['class_id'],
+  class_trainers: ['class_id', 'user_id'],
+  students: ['student_id'],
+  comments: ['seq'],
+  notes: ['seq'],
+  apps: ['client_id'],
+  app_scopes: ['client_id', 'scope'],
+  sessions: ['token_hash'],
+  plugins: ['client_id'],
+  plugin_permissions: ['client_id', 'permission'],
+  plugin_orgs: ['client_id', 'org_id'],
+  badges: ['badge_id'],
+  badge_criteria: ['badge_id', 'kind', 'entry_id'],
+  badge_assertions: ['seq'],
+  other_skills: ['user_id', 'position'],
+  additional_info: ['seq'],
+  data_versions: ['area'],
+  service_keys: null,
+  schema_migrations: null,
+} as const satisfies Record<keyof Schema, readonly string[] | null>;
+
+/** Every row of `table` in primary key order. */
+async function tableRows(db: Db, table: keyof typeof primaryKeys): Promise<unknown[]> {
+  const key = primaryKeys[table] ?? [];
+  const order = sql.join(key.map((column) => sql.ref(column)));
+  return (await sql`SELECT * FROM ${sql.table(table)} ORDER BY ${order}`.execute(db.q)).rows;
 }
 
-/** A hash of every row of every table the seed writes (schema_migrations holds the clock). */
-function contentHash(db: Db): string {
+/** A hash of every row of every table the seed writes. */
+async function contentHash(db: Db): Promise<string> {
   const hash = createHash('sha256');
-  const tables = db
-    .prepare<[], { name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name",
-    )
-    .all();
-  for (const { name } of tables) {
-    hash.update(`\n#${name}\n`);
-    for (const row of db.prepare(`SELECT * FROM ${name} ORDER BY rowid`).all()) hash.update(JSON.stringify(row));
+  for (const [table, key] of Object.entries(primaryKeys).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (key === null) continue;
+    hash.update(`\n#${table}\n`);
+    for (const row of await tableRows(db, table as keyof typeof primaryKeys)) hash.update(JSON.stringify(row));
   }
   return hash.digest('hex');
 }
 
-const one = <T>(db: Db, sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-const all = <T>(db: Db, sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
-const count = (db: Db, sql: string, ...params: unknown[]) => one<{ n: number }>(db, sql, ...params).n;
+const all = async <T>(db: Db, query: RawBuilder<unknown>) => (await query.execute(db.q)).rows as T[];
+const one = async <T>(db: Db, query: RawBuilder<unknown>) => (await all<T>(db, query))[0] as T;
+const count = async (db: Db, query: RawBuilder<unknown>) => Number((await one<{ n: number }>(db, query)).n);
 
 describe('demo dataset', () => {
-  const db = seeded(1);
+  const opened: FreshDatabase[] = [];
+  const seeded = async (seed: number): Promise<Db> => {
+    const fresh = await freshDatabase({ seed });
+    opened.push(fresh);
+    return fresh.db;
+  };
+  let db: Db;
+  beforeAll(async () => {
+    db = await seeded(1);
+  });
+  afterAll(async () => {
+    for (const fresh of opened) await fresh.drop();
+  });
 
-  it('is the same for the same seed and differs for another seed', () => {
-    const again = seeded(1);
-    const other = seeded(2);
-    expect(contentHash(again)).toBe(contentHash(db));
-    expect(contentHash(other)).not.toBe(contentHash(db));
+  it('is the same for the same seed and differs for another seed', async () => {
+    // Seeded here, not copied from a template seeded elsewhere.
+    const again = await freshDatabase({ seed: false });
+    opened.push(again);
+    await prepare(again.db, 1);
+    const other = await seeded(2);
+    expect(await contentHash(again.db)).toBe(await contentHash(db));
+    expect(await contentHash(other)).not.toBe(await contentHash(db));
     // The fixed part stays put whatever the seed.
     for (const userId of Object.values(demoIds.users)) {
-      expect(one(other, 'SELECT handle, first_name FROM users WHERE user_id = ?', userId)).toEqual(
-        one(db, 'SELECT handle, first_name FROM users WHERE user_id = ?', userId),
-      );
+      const person = (of: Db) => one(of, sql`SELECT handle, first_name FROM users WHERE user_id = ${userId}`);
+      expect(await person(other)).toEqual(await person(db));
     }
   });
 
-  it('seeds only an empty database', () => {
-    const users = count(db, 'SELECT COUNT(*) AS n FROM users');
-    expect(seedIfEmpty(db, 1)).toBe(false);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM users')).toBe(users);
+  it('seeds only an empty database', async () => {
+    const users = await count(db, sql`SELECT COUNT(*) AS n FROM users`);
+    expect(await withStartupLock(db, (tx) => seedIfEmpty(tx, 1))).toBe(false);
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM users`)).toBe(users);
   });
 
-  it('keeps every foreign key', () => {
-    expect(db.pragma('foreign_key_check')).toEqual([]);
+  it('keeps every foreign key', async () => {
+    // PostgreSQL refuses a row that breaks one when it is written; SQLite is asked afterwards.
+    if (db.engine === 'sqlite') expect(await all(db, sql`PRAGMA foreign_key_check`)).toEqual([]);
   });
 
-  it('has the fixed trainers, each teaching the documented classes', () => {
-    const taught = (userId: string) =>
-      all<{ class_id: string }>(
-        db,
-        'SELECT class_id FROM class_trainers WHERE user_id = ? ORDER BY class_id',
-        userId,
+  it('has the fixed trainers, each teaching the documented classes', async () => {
+    const taught = async (userId: string) =>
+      (
+        await all<{ class_id: string }>(
+          db,
+          sql`SELECT class_id FROM class_trainers WHERE user_id = ${userId} ORDER BY class_id`,
+        )
       ).map((r) => r.class_id);
-    expect(taught(demoIds.users.trainer)).toEqual([demoIds.classes.cyberA, demoIds.classes.networkA].sort());
-    expect(taught(demoIds.users.trainer2)).toEqual([demoIds.classes.aircraftA]);
+    expect(await taught(demoIds.users.trainer)).toEqual([demoIds.classes.cyberA, demoIds.classes.networkA].sort());
+    expect(await taught(demoIds.users.trainer2)).toEqual([demoIds.classes.aircraftA]);
     // Linda Chen shares Cyber Systems Ops 26-A with the trainer, and teaches 26-B alone.
-    expect(taught(demoIds.users.civilianTrainer)).toEqual([demoIds.classes.cyberA, demoIds.classes.cyberB].sort());
+    expect(await taught(demoIds.users.civilianTrainer)).toEqual(
+      [demoIds.classes.cyberA, demoIds.classes.cyberB].sort(),
+    );
     for (const userId of [demoIds.users.trainer, demoIds.users.trainer2, demoIds.users.civilianTrainer]) {
-      expect(one(db, 'SELECT trainer, trainee FROM users WHERE user_id = ?', userId)).toEqual({
+      expect(await one(db, sql`SELECT trainer, trainee FROM users WHERE user_id = ${userId}`)).toEqual({
         trainer: 1,
         trainee: 0,
       });
     }
-    const civilian = one<Record<string, string | null>>(
+    const civilian = await one<Record<string, string | null>>(
       db,
-      'SELECT * FROM users WHERE user_id = ?',
-      demoIds.users.civilianTrainer,
+      sql`SELECT * FROM users WHERE user_id = ${demoIds.users.civilianTrainer}`,
     );
     expect(civilian.civilian_grade).toMatch(/^GS-\d+$/);
     expect(civilian.job_series_number).toMatch(/^\d{4}$/);
     expect(civilian.military_grade).toBeNull();
   });
 
-  it('enrolls the demo student in two of the trainer’s classes under two studentIds', () => {
-    const rows = all<{ student_id: string; class_id: string }>(
+  it('enrolls the demo student in two of the trainer’s classes under two studentIds', async () => {
+    const rows = await all<{ student_id: string; class_id: string }>(
       db,
-      'SELECT student_id, class_id FROM students WHERE user_id = ? ORDER BY class_id',
-      demoIds.users.student,
+      sql`SELECT student_id, class_id FROM students WHERE user_id = ${demoIds.users.student} ORDER BY class_id`,
     );
     expect(rows).toEqual(
       [
@@ -96,65 +142,72 @@ describe('demo dataset', () => {
         { student_id: demoIds.students.studentNetwork, class_id: demoIds.classes.networkA },
       ].sort((a, b) => a.class_id.localeCompare(b.class_id)),
     );
-    expect(one(db, 'SELECT trainee, trainer FROM users WHERE user_id = ?', demoIds.users.student)).toEqual({
+    expect(await one(db, sql`SELECT trainee, trainer FROM users WHERE user_id = ${demoIds.users.student}`)).toEqual({
       trainee: 1,
       trainer: 0,
     });
     // The trainer has written about both enrollments, with and without a lesson.
     for (const studentId of Object.values(demoIds.students).slice(0, 2)) {
       expect(
-        count(db, 'SELECT COUNT(*) AS n FROM comments WHERE student_id = ? AND lesson_id IS NULL', studentId),
+        await count(db, sql`SELECT COUNT(*) AS n FROM comments WHERE student_id = ${studentId} AND lesson_id IS NULL`),
       ).toBeGreaterThan(0);
       expect(
-        count(db, 'SELECT COUNT(*) AS n FROM comments WHERE student_id = ? AND lesson_id IS NOT NULL', studentId),
+        await count(
+          db,
+          sql`SELECT COUNT(*) AS n FROM comments WHERE student_id = ${studentId} AND lesson_id IS NOT NULL`,
+        ),
       ).toBeGreaterThan(0);
     }
   });
 
-  it('has the family accounts with parent flags that differ', () => {
+  it('has the family accounts with parent flags that differ', async () => {
     const family = (userId: string) =>
       one(
         db,
-        'SELECT user_type, account_type, camera_disabled, proximity_friends FROM users WHERE user_id = ?',
-        userId,
+        sql`SELECT user_type, account_type, camera_disabled, proximity_friends FROM users WHERE user_id = ${userId}`,
       );
-    expect(family(demoIds.users.parent)).toMatchObject({ user_type: 'adult', account_type: 'Parent' });
-    expect(family(demoIds.users.kid)).toEqual({
+    expect(await family(demoIds.users.parent)).toMatchObject({ user_type: 'adult', account_type: 'Parent' });
+    expect(await family(demoIds.users.kid)).toEqual({
       user_type: 'child',
       account_type: 'Kid',
       camera_disabled: 1,
       proximity_friends: 0,
     });
-    expect(family(demoIds.users.teen)).toEqual({
+    expect(await family(demoIds.users.teen)).toEqual({
       user_type: 'teen-minor',
       account_type: 'Kid',
       camera_disabled: 0,
       proximity_friends: 1,
     });
-    const friendsOfStudent = all<{ friend_id: string }>(
-      db,
-      'SELECT friend_id FROM friendships WHERE user_id = ?',
-      demoIds.users.student,
+    const friendsOfStudent = (
+      await all<{ friend_id: string }>(
+        db,
+        sql`SELECT friend_id FROM friendships WHERE user_id = ${demoIds.users.student}`,
+      )
     ).map((r) => r.friend_id);
     expect(friendsOfStudent).toEqual(
       expect.arrayContaining([demoIds.users.kid, demoIds.users.teen, demoIds.users.parent]),
     );
   });
 
-  it('stores friendships in both directions and never with oneself', () => {
-    expect(count(db, 'SELECT COUNT(*) AS n FROM friendships WHERE user_id = friend_id')).toBe(0);
+  it('stores friendships in both directions and never with oneself', async () => {
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM friendships WHERE user_id = friend_id`)).toBe(0);
     expect(
-      count(
+      await count(
         db,
-        'SELECT COUNT(*) AS n FROM friendships f WHERE NOT EXISTS (SELECT 1 FROM friendships g WHERE g.user_id = f.friend_id AND g.friend_id = f.user_id)',
+        sql`SELECT COUNT(*) AS n FROM friendships f WHERE NOT EXISTS (SELECT 1 FROM friendships g WHERE g.user_id = f.friend_id AND g.friend_id = f.user_id)`,
       ),
     ).toBe(0);
   });
 
-  it('makes friend profiles differ: some optional fields absent, some present', () => {
-    const rows = all<{ gender: string | null; display_duty_title: string | null; civilian_grade: string | null }>(
+  it('makes friend profiles differ: some optional fields absent, some present', async () => {
+    const rows = await all<{
+      gender: string | null;
+      display_duty_title: string | null;
+      civilian_grade: string | null;
+    }>(
       db,
-      `SELECT u.gender, u.display_duty_title, u.civilian_grade FROM friendships f JOIN users u ON u.user_id = f.friend_id`,
+      sql`SELECT u.gender, u.display_duty_title, u.civilian_grade FROM friendships f JOIN users u ON u.user_id = f.friend_id`,
     );
     for (const field of ['gender', 'display_duty_title', 'civilian_grade'] as const) {
       expect(rows.some((r) => r[field] === null)).toBe(true);
@@ -162,31 +215,26 @@ describe('demo dataset', () => {
     }
   });
 
-  it('gives every fixed user a picture and a cover photo except exactly one', () => {
-    const rows = all<{ user_id: string; profile_pic: string | null; cover_photo: string | null }>(
+  it('gives every fixed user a picture and a cover photo except exactly one', async () => {
+    const fixed = Object.values(demoIds.users);
+    const rows = await all<{ user_id: string; profile_pic: string | null; cover_photo: string | null }>(
       db,
-      `SELECT user_id, profile_pic, cover_photo FROM users WHERE user_id IN (${Object.values(demoIds.users)
-        .map(() => '?')
-        .join(',')})`,
-      ...Object.values(demoIds.users),
+      sql`SELECT user_id, profile_pic, cover_photo FROM users WHERE user_id IN (${sql.join(fixed)})`,
     );
-    expect(rows).toHaveLength(Object.values(demoIds.users).length);
+    expect(rows).toHaveLength(fixed.length);
     const without = rows.filter((r) => r.profile_pic === null);
     expect(without.map((r) => r.user_id)).toEqual([demoIds.users.studentNoPicture]);
     expect(without[0]?.cover_photo).toBeNull();
     expect(rows.filter((r) => r.profile_pic !== null).every((r) => r.cover_photo !== null)).toBe(true);
-    for (const { jpeg_base64 } of all<{ jpeg_base64: string }>(db, 'SELECT jpeg_base64 FROM pictures')) {
+    for (const { jpeg_base64 } of await all<{ jpeg_base64: string }>(db, sql`SELECT jpeg_base64 FROM pictures`)) {
       expect(jpeg_base64.startsWith('/9j/')).toBe(true);
     }
   });
 
-  it('generates about forty trainees with the look of service members and civilians', () => {
-    const generated = all<Record<string, string | number | null>>(
+  it('generates about forty trainees with the look of service members and civilians', async () => {
+    const generated = await all<Record<string, string | number | null>>(
       db,
-      `SELECT * FROM users WHERE user_id NOT IN (${Object.values(demoIds.users)
-        .map(() => '?')
-        .join(',')})`,
-      ...Object.values(demoIds.users),
+      sql`SELECT * FROM users WHERE user_id NOT IN (${sql.join(Object.values(demoIds.users))})`,
     );
     expect(generated.length).toBeGreaterThanOrEqual(35);
     expect(generated.every((u) => u.trainee === 1 && u.anonymous === 0)).toBe(true);
@@ -195,34 +243,35 @@ describe('demo dataset', () => {
     expect(generated.every((u) => u.military_grade !== null || u.civilian_grade !== null)).toBe(true);
     expect(new Set(generated.map((u) => u.country)).size).toBeGreaterThan(1);
     expect(generated.filter((u) => u.country === 'US').length).toBeGreaterThan(generated.length / 2);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM users WHERE anonymous = 1')).toBe(0);
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM users WHERE anonymous = 1`)).toBe(0);
   });
 
-  it('has three orgs, four versioned courses with ordered lessons and five classes', () => {
-    expect(count(db, 'SELECT COUNT(*) AS n FROM orgs')).toBe(3);
-    expect(all(db, 'SELECT course_id FROM courses')).toHaveLength(4);
+  it('has three orgs, four versioned courses with ordered lessons and five classes', async () => {
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM orgs`)).toBe(3);
+    expect(await all(db, sql`SELECT course_id FROM courses`)).toHaveLength(4);
     for (const [key, courseId] of Object.entries(demoIds.courses)) {
-      expect(one<{ version: string }>(db, 'SELECT version FROM courses WHERE course_id = ?', courseId).version).toMatch(
-        /^\d{4}\.\d+$/,
-      );
-      const lessons = all<{ lesson_id: string }>(
+      expect(
+        (await one<{ version: string }>(db, sql`SELECT version FROM courses WHERE course_id = ${courseId}`)).version,
+      ).toMatch(/^\d{4}\.\d+$/);
+      const lessons = await all<{ lesson_id: string }>(
         db,
-        'SELECT lesson_id FROM lessons WHERE course_id = ? ORDER BY position',
-        courseId,
+        sql`SELECT lesson_id FROM lessons WHERE course_id = ${courseId} ORDER BY position`,
       );
       expect(lessons.map((l) => l.lesson_id)).toEqual(demoIds.lessons[key as keyof typeof demoIds.lessons]);
       expect(lessons.length).toBeGreaterThanOrEqual(4);
       expect(lessons.length).toBeLessThanOrEqual(8);
     }
-    expect(count(db, 'SELECT COUNT(*) AS n FROM classes')).toBe(5);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM classes c JOIN courses k ON k.course_id = c.course_id')).toBe(5);
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM classes`)).toBe(5);
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM classes c JOIN courses k ON k.course_id = c.course_id`)).toBe(
+      5,
+    );
   });
 
-  it('writes comments only by trainers of the class, about its students, on its course', () => {
-    expect(count(db, 'SELECT COUNT(*) AS n FROM comments')).toBeGreaterThanOrEqual(150);
-    const wrong = count(
+  it('writes comments only by trainers of the class, about its students, on its course', async () => {
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM comments`)).toBeGreaterThanOrEqual(150);
+    const wrong = await count(
       db,
-      `SELECT COUNT(*) AS n FROM comments m
+      sql`SELECT COUNT(*) AS n FROM comments m
        JOIN students s ON s.student_id = m.student_id
        JOIN classes c ON c.class_id = m.class_id
        LEFT JOIN lessons l ON l.lesson_id = m.lesson_id
@@ -231,24 +280,24 @@ describe('demo dataset', () => {
           OR NOT EXISTS (SELECT 1 FROM class_trainers t WHERE t.class_id = m.class_id AND t.user_id = m.author_id)`,
     );
     expect(wrong).toBe(0);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM comments WHERE lesson_id IS NULL')).toBeGreaterThan(0);
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM comments WHERE lesson_id IS NULL`)).toBeGreaterThan(0);
     // seq order is time order.
-    const times = all<{ created_at: number }>(db, 'SELECT created_at FROM comments ORDER BY seq').map(
+    const times = (await all<{ created_at: number }>(db, sql`SELECT created_at FROM comments ORDER BY seq`)).map(
       (r) => r.created_at,
     );
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
-  it('writes notes of all three categories with the ids each category sets', () => {
-    const byCategory = all<{ category: string; n: number }>(
+  it('writes notes of all three categories with the ids each category sets', async () => {
+    const byCategory = await all<{ category: string; n: number }>(
       db,
-      'SELECT category, COUNT(*) AS n FROM notes GROUP BY category ORDER BY category',
+      sql`SELECT category, COUNT(*) AS n FROM notes GROUP BY category ORDER BY category`,
     );
     expect(byCategory.map((r) => r.category)).toEqual(['course', 'lesson', 'user']);
     expect(byCategory.every((r) => r.n >= 10)).toBe(true);
-    const malformed = count(
+    const malformed = await count(
       db,
-      `SELECT COUNT(*) AS n FROM notes n LEFT JOIN students s ON s.student_id = n.student_id LEFT JOIN classes c ON c.class_id = n.class_id
+      sql`SELECT COUNT(*) AS n FROM notes n LEFT JOIN students s ON s.student_id = n.student_id LEFT JOIN classes c ON c.class_id = n.class_id
        WHERE (n.category = 'lesson' AND (n.class_id IS NULL OR n.student_id IS NULL OR n.course_id IS NULL OR n.lesson_id IS NULL))
           OR (n.category = 'course' AND (n.class_id IS NULL OR n.student_id IS NULL OR n.course_id IS NULL OR n.lesson_id IS NOT NULL))
           OR (n.category = 'user' AND (n.class_id IS NOT NULL OR n.student_id IS NOT NULL OR n.course_id IS NOT NULL OR n.lesson_id IS NOT NULL))
@@ -261,7 +310,7 @@ describe('demo dataset', () => {
       ['course', demoIds.notes.course],
       ['user', demoIds.notes.user],
     ]) {
-      expect(one(db, 'SELECT category, author_id, user_id FROM notes WHERE note_id = ?', noteId)).toEqual({
+      expect(await one(db, sql`SELECT category, author_id, user_id FROM notes WHERE note_id = ${noteId}`)).toEqual({
         category,
         author_id: demoIds.users.trainer,
         user_id: demoIds.users.student,
@@ -269,81 +318,87 @@ describe('demo dataset', () => {
     }
   });
 
-  it('keeps awkward text verbatim', () => {
-    const text = (table: string, column: string, id: string) =>
-      one<{ text: string }>(db, `SELECT text FROM ${table} WHERE ${column} = ?`, id).text;
-    expect(text('comments', 'comment_id', demoIds.comments.script)).toContain('<script>alert(1)</script>');
-    expect(text('comments', 'comment_id', demoIds.comments.sql)).toContain("Robert'); DROP TABLE comments;--");
-    expect(text('comments', 'comment_id', demoIds.comments.unicode)).toMatch(/👏.*é/u);
-    expect(text('notes', 'note_id', demoIds.notes.script)).toContain('<img src=x onerror=alert(2)>');
-    expect(text('notes', 'note_id', demoIds.notes.unicode)).toContain('🎖️');
+  it('keeps awkward text verbatim', async () => {
+    const comment = async (id: string) =>
+      (await one<{ text: string }>(db, sql`SELECT text FROM comments WHERE comment_id = ${id}`)).text;
+    const note = async (id: string) =>
+      (await one<{ text: string }>(db, sql`SELECT text FROM notes WHERE note_id = ${id}`)).text;
+    expect(await comment(demoIds.comments.script)).toContain('<script>alert(1)</script>');
+    expect(await comment(demoIds.comments.sql)).toContain("Robert'); DROP TABLE comments;--");
+    expect(await comment(demoIds.comments.unicode)).toMatch(/👏.*é/u);
+    expect(await note(demoIds.notes.script)).toContain('<img src=x onerror=alert(2)>');
+    expect(await note(demoIds.notes.unicode)).toContain('🎖️');
     // A small minority, as documented.
-    const awkward = count(
+    const awkward = await count(
       db,
-      "SELECT COUNT(*) AS n FROM comments WHERE text LIKE '%<script>%' OR text LIKE '%DROP TABLE%'",
+      sql`SELECT COUNT(*) AS n FROM comments WHERE text LIKE '%<script>%' OR text LIKE '%DROP TABLE%'`,
     );
-    expect(awkward).toBeLessThan(count(db, 'SELECT COUNT(*) AS n FROM comments') / 20);
+    expect(awkward).toBeLessThan((await count(db, sql`SELECT COUNT(*) AS n FROM comments`)) / 20);
   });
 
-  it('registers the apps and plugins with their scopes, permissions and orgs', () => {
-    const scopes = (clientId: string) =>
-      all<{ scope: string }>(db, 'SELECT scope FROM app_scopes WHERE client_id = ?', clientId).map((r) => r.scope);
-    const env = (table: string, clientId: string) =>
-      one<{ environment: string }>(db, `SELECT environment FROM ${table} WHERE client_id = ?`, clientId).environment;
-    expect(scopes(demoIds.apps.training)).toEqual(['training']);
-    expect(scopes(demoIds.apps.noTraining)).toEqual([]);
-    expect(scopes(demoIds.apps.production)).toEqual(['training']);
+  it('registers the apps and plugins with their scopes, permissions and orgs', async () => {
+    const scopes = async (clientId: string) =>
+      (await all<{ scope: string }>(db, sql`SELECT scope FROM app_scopes WHERE client_id = ${clientId}`)).map(
+        (r) => r.scope,
+      );
+    const env = async (table: 'apps' | 'plugins', clientId: string) =>
+      (
+        await one<{ environment: string }>(
+          db,
+          sql`SELECT environment FROM ${sql.table(table)} WHERE client_id = ${clientId}`,
+        )
+      ).environment;
+    expect(await scopes(demoIds.apps.training)).toEqual(['training']);
+    expect(await scopes(demoIds.apps.noTraining)).toEqual([]);
+    expect(await scopes(demoIds.apps.production)).toEqual(['training']);
     for (const clientId of Object.values(demoIds.apps)) {
-      expect(isSandboxClientId(clientId)).toBe(env('apps', clientId) === 'sandbox');
+      expect(isSandboxClientId(clientId)).toBe((await env('apps', clientId)) === 'sandbox');
     }
     for (const plugin of Object.values(demoIds.plugins)) {
-      expect(isSandboxClientId(plugin.clientId)).toBe(env('plugins', plugin.clientId) === 'sandbox');
+      expect(isSandboxClientId(plugin.clientId)).toBe((await env('plugins', plugin.clientId)) === 'sandbox');
       expect(
-        one<{ client_secret: string }>(db, 'SELECT client_secret FROM plugins WHERE client_id = ?', plugin.clientId)
-          .client_secret,
+        (
+          await one<{ client_secret: string }>(
+            db,
+            sql`SELECT client_secret FROM plugins WHERE client_id = ${plugin.clientId}`,
+          )
+        ).client_secret,
       ).toBe(plugin.clientSecret);
     }
-    const permissions = (clientId: string) =>
-      all<{ permission: string }>(
-        db,
-        'SELECT permission FROM plugin_permissions WHERE client_id = ? ORDER BY permission',
-        clientId,
+    const permissions = async (clientId: string) =>
+      (
+        await all<{ permission: string }>(
+          db,
+          sql`SELECT permission FROM plugin_permissions WHERE client_id = ${clientId} ORDER BY permission`,
+        )
       ).map((r) => r.permission);
-    const orgsOf = (clientId: string) =>
-      all<{ org_id: string }>(db, 'SELECT org_id FROM plugin_orgs WHERE client_id = ?', clientId).map((r) => r.org_id);
-    expect(permissions(demoIds.plugins.coach.clientId)).toEqual([...pluginPermissions].sort());
-    expect(orgsOf(demoIds.plugins.coach.clientId)).toHaveLength(2);
-    expect(permissions(demoIds.plugins.limited.clientId)).toEqual(['record-data']);
-    expect(orgsOf(demoIds.plugins.limited.clientId)).toHaveLength(1);
-    expect(
-      one(
-        db,
-        'SELECT capabilities_url, candidates_url FROM plugins WHERE client_id = ?',
-        demoIds.plugins.coach.clientId,
-      ),
-    ).toEqual({
+    const orgsOf = async (clientId: string) =>
+      (await all<{ org_id: string }>(db, sql`SELECT org_id FROM plugin_orgs WHERE client_id = ${clientId}`)).map(
+        (r) => r.org_id,
+      );
+    expect(await permissions(demoIds.plugins.coach.clientId)).toEqual([...pluginPermissions].sort());
+    expect(await orgsOf(demoIds.plugins.coach.clientId)).toHaveLength(2);
+    expect(await permissions(demoIds.plugins.limited.clientId)).toEqual(['record-data']);
+    expect(await orgsOf(demoIds.plugins.limited.clientId)).toHaveLength(1);
+    const addresses = (clientId: string) =>
+      one(db, sql`SELECT capabilities_url, candidates_url FROM plugins WHERE client_id = ${clientId}`);
+    expect(await addresses(demoIds.plugins.coach.clientId)).toEqual({
       capabilities_url: demoIds.pluginUrls.capabilities,
       candidates_url: demoIds.pluginUrls.candidates,
     });
-    expect(
-      one(
-        db,
-        'SELECT capabilities_url, candidates_url FROM plugins WHERE client_id = ?',
-        demoIds.plugins.limited.clientId,
-      ),
-    ).toEqual({
+    expect(await addresses(demoIds.plugins.limited.clientId)).toEqual({
       capabilities_url: null,
       candidates_url: null,
     });
   });
 
-  it('seeds no sessions and dates rows from the fixed base, not the clock', () => {
-    expect(count(db, 'SELECT COUNT(*) AS n FROM sessions')).toBe(0);
+  it('seeds no sessions and dates rows from the fixed base, not the clock', async () => {
+    expect(await count(db, sql`SELECT COUNT(*) AS n FROM sessions`)).toBe(0);
     const base = Date.UTC(2026, 0, 5) / 1000;
-    for (const table of ['users', 'comments', 'notes', 'plugins']) {
-      const { lo, hi } = one<{ lo: number; hi: number }>(
+    for (const table of ['users', 'comments', 'notes', 'plugins'] as const) {
+      const { lo, hi } = await one<{ lo: number; hi: number }>(
         db,
-        `SELECT MIN(created_at) AS lo, MAX(created_at) AS hi FROM ${table}`,
+        sql`SELECT MIN(created_at) AS lo, MAX(created_at) AS hi FROM ${sql.table(table)}`,
       );
       expect(lo).toBeGreaterThanOrEqual(base);
       expect(hi).toBeLessThan(base + 120 * 24 * 3600);

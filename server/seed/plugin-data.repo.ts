@@ -1,5 +1,6 @@
-/** SQL of the plugin part of the demo data: what it reads of the seeded platform, and what it adds. */
-import type { Db } from '../db/database.ts';
+/** Queries of the plugin part of the demo data: what it reads of the seeded platform, and the rows it adds. */
+import type { Queryable } from '../db/database.ts';
+import type { RowBuffer } from './row-buffer.ts';
 
 export interface SeedCourse {
   readonly course_id: string;
@@ -53,84 +54,86 @@ export interface SeedAssertion {
   readonly createdAt: number;
 }
 
-export function pluginDataRepo(db: Db) {
-  const insertBadge = db.prepare(
-    `INSERT INTO badges (badge_id, kind, name, type, image, proficiency, description, alignments, tags, course_id,
-       created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-  );
-  const insertCriterion = db.prepare(
-    'INSERT INTO badge_criteria (badge_id, kind, entry_id, name, description, position) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const insertAssertion = db.prepare(
-    `INSERT INTO badge_assertions (user_id, badge_id, name, type, image, issued_on, issuer_name, lesson_id, class_id,
-       version_id, asserted_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-  );
-  const insertSkill = db.prepare(
-    'INSERT INTO other_skills (user_id, position, self_claimed_expertise, level) VALUES (?, ?, ?, ?)',
-  );
-
+export function pluginDataRepo(q: Queryable, rows: RowBuffer) {
   return {
-    courses(): SeedCourse[] {
-      return db.prepare<[], SeedCourse>('SELECT course_id, name, version FROM courses ORDER BY course_id').all();
+    courses(): Promise<SeedCourse[]> {
+      return q.selectFrom('courses').select(['course_id', 'name', 'version']).orderBy('course_id').execute();
     },
-    lessonsOf(courseId: string): { lesson_id: string; name: string }[] {
-      return db
-        .prepare<[string], { lesson_id: string; name: string }>(
-          'SELECT lesson_id, name FROM lessons WHERE course_id = ? ORDER BY position, lesson_id',
-        )
-        .all(courseId);
+    lessonsOf(courseId: string): Promise<{ lesson_id: string; name: string }[]> {
+      return q
+        .selectFrom('lessons')
+        .select(['lesson_id', 'name'])
+        .where('course_id', '=', courseId)
+        .orderBy('position')
+        .orderBy('lesson_id')
+        .execute();
     },
-    enrollments(): SeedEnrollment[] {
-      return db
-        .prepare<[], SeedEnrollment>(
-          `SELECT s.student_id, s.user_id, s.class_id, k.course_id, u.afsc, o.name AS org_name
-           FROM students s JOIN classes k ON k.class_id = s.class_id JOIN users u ON u.user_id = s.user_id
-           LEFT JOIN orgs o ON o.org_id = k.org_id
-           ORDER BY s.student_id`,
-        )
-        .all();
+    enrollments(): Promise<SeedEnrollment[]> {
+      return q
+        .selectFrom('students as s')
+        .innerJoin('classes as k', 'k.class_id', 's.class_id')
+        .innerJoin('users as u', 'u.user_id', 's.user_id')
+        .leftJoin('orgs as o', 'o.org_id', 'k.org_id')
+        .select(['s.student_id', 's.user_id', 's.class_id', 'k.course_id', 'u.afsc', 'o.name as org_name'])
+        .orderBy('s.student_id')
+        .execute();
     },
     /** People of an org (not anonymous), who may claim hobbies and skills. */
-    members(): { user_id: string }[] {
-      return db
-        .prepare<[], { user_id: string }>(
-          'SELECT user_id FROM users WHERE anonymous = 0 AND org_id IS NOT NULL ORDER BY user_id',
-        )
-        .all();
+    members(): Promise<{ user_id: string }[]> {
+      return q
+        .selectFrom('users')
+        .select('user_id')
+        .where('anonymous', '=', 0)
+        .where('org_id', 'is not', null)
+        .orderBy('user_id')
+        .execute();
     },
     addBadge(badge: SeedBadge, criteria: readonly SeedCriterion[]): void {
-      insertBadge.run(
-        badge.badgeId,
-        badge.kind,
-        badge.name,
-        badge.type,
-        badge.image,
-        badge.proficiency,
-        badge.description,
-        badge.alignments,
-        badge.tags,
-        badge.courseId,
-        badge.createdAt,
-      );
-      for (const c of criteria) insertCriterion.run(c.badgeId, c.kind, c.entryId, c.name, c.description, c.position);
+      rows.add('badges', {
+        badge_id: badge.badgeId,
+        kind: badge.kind,
+        name: badge.name,
+        type: badge.type,
+        image: badge.image,
+        proficiency: badge.proficiency,
+        description: badge.description,
+        alignments: badge.alignments,
+        tags: badge.tags,
+        course_id: badge.courseId,
+        created_by: null,
+        created_at: badge.createdAt,
+      });
+      for (const c of criteria) {
+        rows.add('badge_criteria', {
+          badge_id: c.badgeId,
+          kind: c.kind,
+          entry_id: c.entryId,
+          name: c.name,
+          description: c.description,
+          position: c.position,
+        });
+      }
     },
     addAssertion(a: SeedAssertion): void {
-      insertAssertion.run(
-        a.userId,
-        a.badgeId,
-        a.name,
-        a.type,
-        a.image,
-        a.issuedOn,
-        a.issuerName,
-        a.lessonId,
-        a.classId,
-        a.versionId,
-        a.createdAt,
-      );
+      rows.add('badge_assertions', {
+        user_id: a.userId,
+        badge_id: a.badgeId,
+        name: a.name,
+        type: a.type,
+        image: a.image,
+        issued_on: a.issuedOn,
+        issuer_name: a.issuerName,
+        lesson_id: a.lessonId,
+        class_id: a.classId,
+        version_id: a.versionId,
+        asserted_by: null,
+        created_at: a.createdAt,
+      });
     },
     addSkill(userId: string, position: number, expertise: string, level: string): void {
-      insertSkill.run(userId, position, expertise, level);
+      rows.add('other_skills', { user_id: userId, position, self_claimed_expertise: expertise, level });
     },
+    /** Writes the rows added so far. */
+    flush: () => rows.flush(),
   };
 }

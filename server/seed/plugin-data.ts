@@ -14,9 +14,10 @@
  *   all of its objectives (most do), each with its lesson, class and version;
  * - people of an org claim up to three hobbies and other skills.
  */
-import type { Db } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { pluginDataRepo, type SeedCriterion } from './plugin-data.repo.ts';
 import { type Rng, SECONDS_PER_DAY, SEED_BASE_TIME } from './random.ts';
+import { RowBuffer } from './row-buffer.ts';
 
 /** Course-name words and the framework competencies a course about them teaches. */
 const topicAlignments: readonly (readonly [RegExp, readonly string[]])[] = [
@@ -109,9 +110,10 @@ function competenciesOf(courseName: string, specialties: readonly string[]): str
 
 const isoDay = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
 
-export function seedPluginData(db: Db, rng: Rng): void {
-  const repo = pluginDataRepo(db);
-  const enrollments = repo.enrollments();
+/** Adds the plugin data; call inside the seed's transaction, after the rest of the demo data is written. */
+export async function seedPluginData(q: Queryable, rng: Rng): Promise<void> {
+  const repo = pluginDataRepo(q, new RowBuffer(q));
+  const enrollments = await repo.enrollments();
   const created = SEED_BASE_TIME - 120 * SECONDS_PER_DAY;
 
   interface Objective {
@@ -122,8 +124,8 @@ export function seedPluginData(db: Db, rng: Rng): void {
   }
   const catalogue = new Map<string, { badgeId: string; name: string; version: string; objectives: Objective[] }>();
 
-  for (const course of repo.courses()) {
-    const lessons = repo.lessonsOf(course.course_id);
+  for (const course of await repo.courses()) {
+    const lessons = await repo.lessonsOf(course.course_id);
     if (lessons.length === 0) continue;
     const specialties = enrollments.filter((e) => e.course_id === course.course_id).map((e) => specialtyOf(e.afsc));
     const competencies = competenciesOf(course.name, specialties);
@@ -247,7 +249,7 @@ export function seedPluginData(db: Db, rng: Rng): void {
   }
 
   const claims = rng.fork('other-skills');
-  for (const member of repo.members()) {
+  for (const member of await repo.members()) {
     const count = claims.weighted([
       [0, 2],
       [1, 3],
@@ -258,4 +260,5 @@ export function seedPluginData(db: Db, rng: Rng): void {
       repo.addSkill(member.user_id, position, expertise, claims.weighted(skillLevels));
     });
   }
+  await repo.flush();
 }

@@ -1,10 +1,14 @@
 /** Seeds the demo sandbox into an empty database (first start of `npm start`). */
-import type { Db } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { seedDemo } from './demo.ts';
 
-export function seedIfEmpty(db: Db, seed: number): boolean {
-  const row = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users').get();
-  if ((row?.n ?? 0) > 0) return false;
-  seedDemo(db, seed);
+/** Call inside `withStartupLock`, so instances that start together seed once. */
+export async function seedIfEmpty(q: Queryable, seed: number): Promise<boolean> {
+  const row = await q
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  if (Number(row?.n ?? 0) > 0) return false;
+  await seedDemo(q, seed);
   return true;
 }

@@ -113,7 +113,7 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
   });
 }
 
-interface Asset {
+export interface Asset {
   readonly raw: Buffer;
   readonly compressible: boolean;
   br?: Buffer;
@@ -126,7 +126,7 @@ const compressible = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '
  * Sends a file compressed as the browser accepts (brotli, else gzip), each
  * encoding made once per file and kept in memory: the files are few and small.
  */
-function send(c: Context, asset: Asset, headers: Record<string, string>) {
+export function send(c: Context, asset: Asset, headers: Record<string, string>) {
   const accepted = c.req.header('accept-encoding') ?? '';
   let body = asset.raw;
   const sent: Record<string, string> = { ...headers };

@@ -1,18 +1,23 @@
 /**
- * Starts the real service over real HTTP on a free port with a fresh SQLite
- * database (in memory unless a file is given), seeded with the demo dataset.
- * Tests talk to it with fetch, as any client would.
+ * Starts the real service over real HTTP on a free port with a fresh
+ * database, seeded with the demo dataset: SQLite in the `service` test
+ * project, PostgreSQL in `service-postgres` (see `engine.ts`). Tests talk to
+ * it with fetch, as any client would.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { readSettings, type Settings } from '../config.ts';
-import { type Db, openDatabase } from '../db/database.ts';
-import { seedIfEmpty } from '../seed/seed.ts';
+import type { Db } from '../db/database.ts';
+import { configureServer } from '../http/node-server.ts';
+import { freshDatabase } from './engine.ts';
 
 export interface TestService {
   readonly url: string;
   readonly db: Db;
+  /** The database's PostgreSQL URL (for a second process), undefined on SQLite. */
+  readonly databaseUrl: string | undefined;
   readonly settings: Settings;
   /** Moves the service's clock (seconds) to expire tokens. */
   advanceClock(seconds: number): void;
@@ -22,6 +27,7 @@ export interface TestService {
 export interface StartOptions {
   readonly env?: Record<string, string>;
   readonly seed?: boolean;
+  /** A SQLite file instead of a fresh database of the test project's engine. */
   readonly database?: string;
   readonly bases?: ReadonlyArray<'platform' | 'notes'>;
   /** Share another service's database (a second listener, e.g. production mode). */
@@ -32,8 +38,13 @@ export interface StartOptions {
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
   const settings = readSettings({ DATABASE: options.database ?? ':memory:', ...options.env });
-  const db = options.db ?? openDatabase(settings.DATABASE);
-  if (!options.db && options.seed !== false) seedIfEmpty(db, settings.SEED);
+  const fresh = options.db
+    ? undefined
+    : await freshDatabase({
+        seed: options.seed === false ? false : settings.SEED,
+        ...(options.database ? { file: options.database } : {}),
+      });
+  const db = options.db ?? (fresh as NonNullable<typeof fresh>).db;
   let offset = 0;
   const app = createApp({
     db,
@@ -45,20 +56,21 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    configureServer(s as Server);
   });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     db,
+    databaseUrl: fresh?.url,
     settings,
     advanceClock(seconds) {
       offset += seconds;
     },
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         server.close(() => {
-          if (!options.db) db.close();
-          resolve();
+          (fresh ? fresh.drop() : Promise.resolve()).then(resolve, reject);
         });
       }),
   };

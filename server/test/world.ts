@@ -4,7 +4,8 @@
  */
 import { rosterSchema } from '../../contract/roster.ts';
 import { type SandboxUser, sandboxUserListSchema } from '../../contract/sandbox.ts';
-import { call, signIn } from './harness.ts';
+import { bump } from '../db/versions.ts';
+import { call, signIn, type TestService } from './harness.ts';
 
 export interface World {
   readonly trainer: { userId: string; token: string };
@@ -52,4 +53,30 @@ export async function loadWorld(url: string): Promise<World> {
       lessonIds: foreign.lessons.map((l) => l.lessonId),
     },
   };
+}
+
+/**
+ * Makes `userId` a co-trainer of `classId`. The demo dataset has one trainer
+ * per class and no route assigns trainers (the interface has none), so a test
+ * that needs a second trainer of a class writes the row itself, bumping the
+ * data version as every write of the service does.
+ */
+export async function addCoTrainer(service: TestService, classId: string, userId: string): Promise<void> {
+  await service.db.transaction(async (tx) => {
+    await tx.insertInto('class_trainers').values({ class_id: classId, user_id: userId }).execute();
+    await bump(tx, 'classes');
+  });
+}
+
+/** A trainer who is neither of the world's two and does not teach its class: a co-trainer to be. */
+export function spareTrainer(world: World): SandboxUser {
+  const spare = world.users.find(
+    (u) =>
+      u.roles.includes('trainer') &&
+      u.userId !== world.trainer.userId &&
+      u.userId !== world.otherTrainer.userId &&
+      !u.teaches.some((t) => t.classId === world.klass.classId),
+  );
+  if (!spare) throw new Error('the sandbox needs a third trainer');
+  return spare;
 }

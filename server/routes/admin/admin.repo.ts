@@ -1,8 +1,8 @@
-/** SQL of plugin administration: registrations, granted API sets, orgs and mission planner addresses. */
+/** Queries of plugin administration: registrations, granted API sets, orgs and mission planner addresses. */
 import type { AdminPlugin } from '../../../contract/plugin.ts';
 import type { PluginPermission } from '../../../contract/plugin-permissions.ts';
 import type { Environment } from '../../../contract/sandbox.ts';
-import type { Db } from '../../db/database.ts';
+import { engineOf, type Queryable } from '../../db/database.ts';
 
 interface PluginRow {
   client_id: string;
@@ -12,89 +12,139 @@ interface PluginRow {
   candidates_url: string | null;
 }
 
-const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+const pluginColumns = ['client_id', 'name', 'environment', 'capabilities_url', 'candidates_url'] as const;
 
-export function adminRepo(db: Db) {
-  const all = db.prepare<[], PluginRow>(
-    'SELECT client_id, name, environment, capabilities_url, candidates_url FROM plugins ORDER BY client_id',
-  );
-  const one = db.prepare<[string], PluginRow>(
-    'SELECT client_id, name, environment, capabilities_url, candidates_url FROM plugins WHERE client_id = ?',
-  );
-  const permissionsOf = db.prepare<[string], { permission: PluginPermission }>(
-    'SELECT permission FROM plugin_permissions WHERE client_id = ? ORDER BY permission',
-  );
-  const orgsOf = db.prepare<[string], { org_id: string }>(
-    'SELECT org_id FROM plugin_orgs WHERE client_id = ? ORDER BY org_id',
-  );
-  const insert = db.prepare(
-    `INSERT INTO plugins (client_id, client_secret, name, environment, capabilities_url, candidates_url, created_at)
-     VALUES (?, ?, ?, ?, NULL, NULL, ?)`,
-  );
-  const clearPermissions = db.prepare('DELETE FROM plugin_permissions WHERE client_id = ?');
-  const addPermission = db.prepare('INSERT INTO plugin_permissions (client_id, permission) VALUES (?, ?)');
-  const clearOrgs = db.prepare('DELETE FROM plugin_orgs WHERE client_id = ?');
-  const addOrg = db.prepare('INSERT INTO plugin_orgs (client_id, org_id) VALUES (?, ?)');
-  const setAddresses = db.prepare('UPDATE plugins SET capabilities_url = ?, candidates_url = ? WHERE client_id = ?');
-  const setSecret = db.prepare('UPDATE plugins SET client_secret = ? WHERE client_id = ?');
-
-  const toPlugin = (row: PluginRow): AdminPlugin => ({
-    clientId: row.client_id,
-    name: row.name,
-    environment: row.environment,
-    permissions: permissionsOf.all(row.client_id).map((p) => p.permission),
-    orgIds: orgsOf.all(row.client_id).map((o) => o.org_id),
-    capabilitiesUrl: row.capabilities_url,
-    candidatesUrl: row.candidates_url,
-  });
-
-  const orgs = db.prepare<[], { orgId: string; name: string }>(
-    'SELECT org_id AS orgId, name FROM orgs ORDER BY org_id',
-  );
+export function adminRepo(q: Queryable) {
+  /** The plugins of `rows` with their API sets and orgs: two more queries however many plugins. */
+  async function toPlugins(rows: readonly PluginRow[]): Promise<AdminPlugin[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.client_id);
+    const [permissions, orgs] = await Promise.all([
+      q
+        .selectFrom('plugin_permissions')
+        .select(['client_id', 'permission'])
+        .where('client_id', 'in', ids)
+        .orderBy('client_id')
+        .orderBy('permission')
+        .execute(),
+      q
+        .selectFrom('plugin_orgs')
+        .select(['client_id', 'org_id'])
+        .where('client_id', 'in', ids)
+        .orderBy('client_id')
+        .orderBy('org_id')
+        .execute(),
+    ]);
+    const permissionsOf = groupBy(permissions, (row) => row.client_id);
+    const orgsOf = groupBy(orgs, (row) => row.client_id);
+    return rows.map((row) => ({
+      clientId: row.client_id,
+      name: row.name,
+      environment: row.environment,
+      permissions: (permissionsOf.get(row.client_id) ?? []).map((p) => p.permission as PluginPermission),
+      orgIds: (orgsOf.get(row.client_id) ?? []).map((o) => o.org_id),
+      capabilitiesUrl: row.capabilities_url,
+      candidatesUrl: row.candidates_url,
+    }));
+  }
 
   return {
-    orgs(): { orgId: string; name: string }[] {
-      return orgs.all();
+    orgs(): Promise<{ orgId: string; name: string }[]> {
+      return q.selectFrom('orgs').select(['org_id as orgId', 'name']).orderBy('org_id').execute();
     },
-    list(): AdminPlugin[] {
-      return all.all().map(toPlugin);
+    async list(): Promise<AdminPlugin[]> {
+      return toPlugins(await q.selectFrom('plugins').select(pluginColumns).orderBy('client_id').execute());
     },
-    find(clientId: string): AdminPlugin | undefined {
-      const row = one.get(clientId);
-      return row ? toPlugin(row) : undefined;
+    async find(clientId: string): Promise<AdminPlugin | undefined> {
+      const row = await q
+        .selectFrom('plugins')
+        .select(pluginColumns)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+      return row ? (await toPlugins([row]))[0] : undefined;
     },
-    create(clientId: string, secret: string, name: string, environment: Environment, now: number): void {
-      insert.run(clientId, secret, name, environment, now);
+    /**
+     * Whether the plugin exists, locking its row until the transaction ends
+     * (FOR UPDATE on PostgreSQL; a SQLite write transaction holds the file's
+     * write lock already), so concurrent replaces of its API sets or orgs run
+     * one after the other. Call inside the write's transaction.
+     */
+    async lock(clientId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('plugins')
+        .select('client_id')
+        .where('client_id', '=', clientId)
+        .$if(engineOf(q) === 'postgres', (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      return row !== undefined;
     },
-    setPermissions(clientId: string, permissions: readonly PluginPermission[]): void {
-      db.transaction(() => {
-        clearPermissions.run(clientId);
-        for (const permission of new Set(permissions)) addPermission.run(clientId, permission);
-      })();
+    /** Inserts the registration; a taken client id is a unique violation (the caller answers 409). */
+    async create(clientId: string, secret: string, name: string, environment: Environment, now: number): Promise<void> {
+      await q
+        .insertInto('plugins')
+        .values({
+          client_id: clientId,
+          client_secret: secret,
+          name,
+          environment,
+          capabilities_url: null,
+          candidates_url: null,
+          created_at: now,
+        })
+        .execute();
+    },
+    /** Replaces the plugin's API sets; lock the plugin first. */
+    async setPermissions(clientId: string, permissions: readonly PluginPermission[]): Promise<void> {
+      await q.deleteFrom('plugin_permissions').where('client_id', '=', clientId).execute();
+      const unique = [...new Set(permissions)];
+      if (unique.length === 0) return;
+      await q
+        .insertInto('plugin_permissions')
+        .values(unique.map((permission) => ({ client_id: clientId, permission })))
+        .execute();
     },
     /** Of `orgIds`, those that do not exist. */
-    unknownOrgs(orgIds: readonly string[]): string[] {
+    async unknownOrgs(orgIds: readonly string[]): Promise<string[]> {
       if (orgIds.length === 0) return [];
-      const known = new Set(
-        db
-          .prepare<string[], { org_id: string }>(`SELECT org_id FROM orgs WHERE org_id IN (${marks(orgIds.length)})`)
-          .all(...orgIds)
-          .map((row) => row.org_id),
-      );
+      const rows = await q
+        .selectFrom('orgs')
+        .select('org_id')
+        .where('org_id', 'in', [...new Set(orgIds)])
+        .execute();
+      const known = new Set(rows.map((row) => row.org_id));
       return orgIds.filter((id) => !known.has(id));
     },
-    setOrgs(clientId: string, orgIds: readonly string[]): void {
-      db.transaction(() => {
-        clearOrgs.run(clientId);
-        for (const orgId of new Set(orgIds)) addOrg.run(clientId, orgId);
-      })();
+    /** Replaces the plugin's orgs; lock the plugin first. */
+    async setOrgs(clientId: string, orgIds: readonly string[]): Promise<void> {
+      await q.deleteFrom('plugin_orgs').where('client_id', '=', clientId).execute();
+      const unique = [...new Set(orgIds)];
+      if (unique.length === 0) return;
+      await q
+        .insertInto('plugin_orgs')
+        .values(unique.map((orgId) => ({ client_id: clientId, org_id: orgId })))
+        .execute();
     },
-    setAddresses(clientId: string, capabilitiesUrl: string | null, candidatesUrl: string | null): void {
-      setAddresses.run(capabilitiesUrl, candidatesUrl, clientId);
+    async setAddresses(clientId: string, capabilitiesUrl: string | null, candidatesUrl: string | null): Promise<void> {
+      await q
+        .updateTable('plugins')
+        .set({ capabilities_url: capabilitiesUrl, candidates_url: candidatesUrl })
+        .where('client_id', '=', clientId)
+        .execute();
     },
-    setSecret(clientId: string, secret: string): void {
-      setSecret.run(secret, clientId);
+    async setSecret(clientId: string, secret: string): Promise<void> {
+      await q.updateTable('plugins').set({ client_secret: secret }).where('client_id', '=', clientId).execute();
     },
   };
 }
 export type AdminRepo = ReturnType<typeof adminRepo>;
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

@@ -8,10 +8,9 @@ import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminHandlers } from './admin.handlers.ts';
-import { adminRepo } from './admin.repo.ts';
 
 export function adminRoutes(router: Router, deps: Deps, _app: Hono): void {
-  const h = adminHandlers(deps, adminRepo(deps.db));
+  const h = adminHandlers(deps);
   router.bind(e.adminListOrgs, () => h.orgs());
   router.bind(e.adminListPlugins, () => h.list());
   router.bind(e.adminCreatePlugin, (input) => h.create(input.body));

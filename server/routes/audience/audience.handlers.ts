@@ -5,19 +5,24 @@
  * the rule every read enforces (readers.repo).
  */
 import type { Audience, AudienceQuery } from '../../../contract/audience.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { requireTrainingScope, type UserCaller } from '../../http/auth.ts';
-import type { commentHandlers } from '../comments/comments.handlers.ts';
-import type { noteHandlers } from '../notes/notes.handlers.ts';
-import type { ReadersRepo } from './readers.repo.ts';
+import { commentTarget } from '../comments/comments.handlers.ts';
+import { commentsRepo } from '../comments/comments.repo.ts';
+import { resolveNote } from '../notes/notes.handlers.ts';
+import { notesRepo } from '../notes/notes.repo.ts';
+import { usersRepo } from '../profile/users.repo.ts';
+import { readersRepo } from './readers.repo.ts';
 
-export function audienceHandlers(
-  comments: Pick<ReturnType<typeof commentHandlers>, 'target'>,
-  notes: Pick<ReturnType<typeof noteHandlers>, 'resolve'>,
-  readers: ReadersRepo,
-) {
+export function audienceHandlers(deps: Deps) {
+  const q = deps.db.q;
+  const comments = commentsRepo(q);
+  const notes = notesRepo(q);
+  const users = usersRepo(q);
+  const readers = readersRepo(q);
   return {
-    audience(caller: UserCaller, query: AudienceQuery): Audience {
+    async audience(caller: UserCaller, query: AudienceQuery): Promise<Audience> {
       const { kind, ...ids } = query;
       if (kind === 'comment') {
         // Comments are a training-scope area, here as on every comment route.
@@ -32,7 +37,8 @@ export function audienceHandlers(
             { path: 'query.classId', message: 'is required for a comment' },
           ]);
         }
-        const target = comments.target(
+        const target = await commentTarget(
+          comments,
           caller,
           { classId: ids.classId, studentId: ids.studentId, lessonId: ids.lessonId },
           'query',
@@ -44,7 +50,7 @@ export function audienceHandlers(
           { path: 'query.studentId', message: 'a note is about a student (studentId) or a user (userId)' },
         ]);
       }
-      const note = notes.resolve(caller, ids, 'query');
+      const note = await resolveNote(notes, users, caller, ids, 'query');
       return readers.of(caller.userId, note.classId);
     },
   };

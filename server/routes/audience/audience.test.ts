@@ -166,15 +166,20 @@ describe('the audience of a note', () => {
     }
   });
 
-  it('is refused as creating would be: a student you do not train, someone else for a trainee, no lesson', async () => {
+  it('is refused as creating would be: a student you do not train, someone else through the dashboard, no lesson', async () => {
     const foreign = await audience(
       token(users.trainer2),
       `kind=note&studentId=${students.studentCyber}&lessonId=${lessons.cyber[0]}`,
     );
     expect(foreign.status).toBe(404);
 
+    // Through the training dashboard, a note about someone else needs a student and a lesson, as on create.
     const aboutOther = await audience(token(users.student), `kind=note&userId=${users.studentNoPicture}`);
-    expect(aboutOther.status).toBe(404);
+    expect(aboutOther.status).toBe(400);
+    expect(errorBodySchema.parse(aboutOther.body).error.issues?.map((issue) => issue.path)).toEqual([
+      'query.studentId',
+      'query.lessonId',
+    ]);
 
     const noLesson = await audience(token(users.trainer), `kind=note&studentId=${students.studentCyber}`);
     expect(noLesson.status).toBe(400);

@@ -5,66 +5,84 @@
  * forms show before saving are all built from the clauses below, so what a
  * form promises is exactly what the service enforces.
  */
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Audience, Reader } from '../../../contract/audience.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 
-/**
- * Each way of being a reader, as SQL over an entry row `entry` (with
- * `author_id` and `class_id`) and a person `viewer` (a column or a parameter).
- */
+/** The two columns of an entry (a comment or a note row) the rule reads. */
+export interface EntryColumns {
+  readonly authorId: Expression<string>;
+  readonly classId: Expression<string | null>;
+}
+
+/** An entry row by its table alias: `entry('c')` for `comments as c`. */
+export function entry(alias: 'c' | 'n'): EntryColumns {
+  return { authorId: sql.ref<string>(`${alias}.author_id`), classId: sql.ref<string | null>(`${alias}.class_id`) };
+}
+
+/** Each way of being a reader, over an entry and a person (a column, or a value with `sql.val`). */
 const readerClauses = {
-  author: (entry: string, viewer: string) => `${entry}.author_id = ${viewer}`,
-  classTrainer: (entry: string, viewer: string) =>
-    `${entry}.class_id IN (SELECT class_id FROM class_trainers WHERE user_id = ${viewer})`,
+  author: (e: EntryColumns, viewer: Expression<string>) => sql<SqlBool>`${e.authorId} = ${viewer}`,
+  classTrainer: (e: EntryColumns, viewer: Expression<string>) =>
+    sql<SqlBool>`${e.classId} IN (SELECT class_id FROM class_trainers WHERE user_id = ${viewer})`,
 } as const;
 
-/** SQL: the entry row `entry` is readable by `viewer` (by default the parameter `@viewerId`). */
-export function readableBy(entry: string, viewer = '@viewerId'): string {
-  return `(${Object.values(readerClauses)
-    .map((clause) => clause(entry, viewer))
-    .join(' OR ')})`;
+/** The entry is readable by the viewer. */
+export function readableBy(e: EntryColumns, viewer: Expression<string>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.join(
+    Object.values(readerClauses).map((clause) => clause(e, viewer)),
+    sql` OR `,
+  )})`;
 }
 
-interface ReaderRow {
-  user_id: string;
-  handle: string;
-  first_name: string;
-  last_name: string;
-  as_class_trainer: number;
-}
+/** SQLite answers a condition 0 or 1, PostgreSQL false or true. */
+const isTrue = (value: unknown) => value === true || value === 1 || value === '1';
 
-const toReader = (row: ReaderRow): Reader => ({
-  userId: row.user_id,
-  handle: row.handle,
-  firstName: row.first_name,
-  lastName: row.last_name,
-});
-
-export function readersRepo(db: Db) {
-  // Everyone the rule lets read an entry with this author and class: the same predicate
-  // as every read, evaluated for each person instead of for one viewer.
-  const readers = db.prepare<{ authorId: string; classId: string | null }, ReaderRow>(
-    `SELECT u.user_id, u.handle, u.first_name, u.last_name,
-            (${readerClauses.classTrainer('e', 'u.user_id')}) AS as_class_trainer
-     FROM users u CROSS JOIN (SELECT @authorId AS author_id, @classId AS class_id) e
-     WHERE ${readableBy('e', 'u.user_id')}
-     ORDER BY u.last_name, u.first_name, u.user_id`,
-  );
-  const className = db.prepare<[string], { name: string }>('SELECT name FROM classes WHERE class_id = ?');
-
+export function readersRepo(q: Queryable) {
   return {
     /** Who will read an entry written by `authorId` and filed under `classId` (null: no class). */
-    of(authorId: string, classId: string | null): Audience {
-      const rows = readers.all({ authorId, classId });
+    async of(authorId: string, classId: string | null): Promise<Audience> {
+      // The same predicate as every read, evaluated for each person instead of for one viewer.
+      const written: EntryColumns = { authorId: sql.val(authorId), classId: sql.val(classId) };
+      const person = sql.ref<string>('u.user_id');
+      const [rows, klass] = await Promise.all([
+        q
+          .selectFrom('users as u')
+          .select([
+            'u.user_id',
+            'u.handle',
+            'u.first_name',
+            'u.last_name',
+            readerClauses.classTrainer(written, person).as('as_class_trainer'),
+          ])
+          .where(readableBy(written, person))
+          .orderBy('u.last_name')
+          .orderBy('u.first_name')
+          .orderBy('u.user_id')
+          .execute(),
+        classId === null
+          ? undefined
+          : q.selectFrom('classes').select('name').where('class_id', '=', classId).executeTakeFirst(),
+      ]);
+      const toReader = (row: (typeof rows)[number]): Reader => ({
+        userId: row.user_id,
+        handle: row.handle,
+        firstName: row.first_name,
+        lastName: row.last_name,
+      });
       const author = rows.find((row) => row.user_id === authorId);
       if (!author) throw new Error(`the author ${authorId} cannot read their own entry`);
-      const trainers = rows.filter((row) => row.as_class_trainer === 1).map(toReader);
-      const name = classId === null ? undefined : className.get(classId)?.name;
       return {
         author: toReader(author),
-        classTrainers: classId === null || name === undefined ? null : { classId, className: name, trainers },
+        classTrainers:
+          classId === null || klass === undefined
+            ? null
+            : {
+                classId,
+                className: klass.name,
+                trainers: rows.filter((row) => isTrue(row.as_class_trainer)).map(toReader),
+              },
       };
     },
   };
 }
-export type ReadersRepo = ReturnType<typeof readersRepo>;

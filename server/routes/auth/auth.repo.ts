@@ -1,43 +1,44 @@
 /** Sessions: user tokens and their single-use refresh tokens, stored as hashes. */
 import { randomBytes } from 'node:crypto';
 import type { Session } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { hashToken } from '../../http/auth.ts';
 
-export interface SessionRow {
-  token_hash: string;
-  user_id: string;
-  client_id: string;
-  refresh_expires_at: number;
-  revoked: number;
-}
-
-export function sessionsRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO sessions (token_hash, refresh_hash, user_id, client_id, expires_at, refresh_expires_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const byRefresh = db.prepare<[string], SessionRow>(
-    'SELECT token_hash, user_id, client_id, refresh_expires_at, revoked FROM sessions WHERE refresh_hash = ?',
-  );
-  const revoke = db.prepare('UPDATE sessions SET revoked = 1 WHERE token_hash = ?');
-
+export function sessionsRepo(q: Queryable) {
   return {
-    issue(userId: string, clientId: string, now: number, ttl: number, refreshTtl: number): Session {
+    async issue(userId: string, clientId: string, now: number, ttl: number, refreshTtl: number): Promise<Session> {
       const token = randomBytes(32).toString('base64url');
       const refreshToken = randomBytes(32).toString('base64url');
-      insert.run(hashToken(token), hashToken(refreshToken), userId, clientId, now + ttl, now + refreshTtl);
+      await q
+        .insertInto('sessions')
+        .values({
+          token_hash: hashToken(token),
+          refresh_hash: hashToken(refreshToken),
+          user_id: userId,
+          client_id: clientId,
+          expires_at: now + ttl,
+          refresh_expires_at: now + refreshTtl,
+        })
+        .execute();
       return { token, expiresIn: ttl, refreshToken };
     },
-    findByRefresh(refreshToken: string): SessionRow | undefined {
-      return byRefresh.get(hashToken(refreshToken));
+    /**
+     * Spends a refresh token: revokes its session and returns who it was for,
+     * in one statement, so of two concurrent refreshes (through any instances)
+     * exactly one wins; the other finds it revoked.
+     */
+    async spendRefresh(refreshToken: string, now: number): Promise<{ user_id: string; client_id: string } | undefined> {
+      return q
+        .updateTable('sessions')
+        .set({ revoked: 1 })
+        .where('refresh_hash', '=', hashToken(refreshToken))
+        .where('revoked', '=', 0)
+        .where('refresh_expires_at', '>', now)
+        .returning(['user_id', 'client_id'])
+        .executeTakeFirst();
     },
-    revokeByHash(tokenHash: string): void {
-      revoke.run(tokenHash);
-    },
-    revokeToken(token: string): void {
-      revoke.run(hashToken(token));
+    async revokeToken(token: string): Promise<void> {
+      await q.updateTable('sessions').set({ revoked: 1 }).where('token_hash', '=', hashToken(token)).execute();
     },
   };
 }
-export type SessionsRepo = ReturnType<typeof sessionsRepo>;

@@ -4,76 +4,85 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Comment, CommentFilters, CreateCommentBody } from '../../../contract/comments.ts';
+import { bump } from '../../db/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { UserCaller } from '../../http/auth.ts';
-import type { CommentsRepo } from './comments.repo.ts';
+import { type CommentsRepo, commentsRepo } from './comments.repo.ts';
 
 /** What a comment is filed under; the student (and lesson) are checked when given. */
-export type CommentTarget = Pick<CreateCommentBody, 'classId' | 'lessonId'> & { studentId?: string };
+export type CommentTarget = Pick<CreateCommentBody, 'classId' | 'lessonId'> & {
+  readonly studentId?: string | undefined;
+};
 
-export function commentHandlers(deps: Deps, repo: CommentsRepo) {
-  const handlers = {
-    list(caller: UserCaller, filters: CommentFilters): Comment[] {
-      return repo.list(caller.userId, filters);
+/**
+ * Where a comment would be filed, after the checks every comment passes: the
+ * caller trains the class, the student is enrolled in it, the lesson is of its
+ * course. Used by create and by the audience a form shows before saving.
+ */
+export async function commentTarget(
+  repo: CommentsRepo,
+  caller: UserCaller,
+  body: CommentTarget,
+  /** Where the ids came from, for the issues' paths. */
+  from: 'body' | 'query' = 'body',
+): Promise<{ classId: string; courseId: string; studentId?: string }> {
+  const klass = await repo.class(body.classId);
+  if (!klass) throw notFound(`Class "${body.classId}"`);
+  // Before anything is said about the student: only the class's trainers learn who is enrolled.
+  if (!(await repo.teaches(klass.class_id, caller.userId))) {
+    throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
+  }
+  let studentId: string | undefined;
+  if (body.studentId !== undefined) {
+    const student = await repo.student(body.studentId);
+    if (!student) throw notFound(`Student "${body.studentId}"`);
+    if (student.class_id !== klass.class_id) {
+      throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
+        { path: `${from}.studentId`, message: `is not enrolled in class "${body.classId}"` },
+      ]);
+    }
+    studentId = student.student_id;
+  }
+  if (body.lessonId !== undefined) {
+    const lesson = await repo.lesson(body.lessonId);
+    if (!lesson) throw notFound(`Lesson "${body.lessonId}"`);
+    if (lesson.course_id !== klass.course_id) {
+      throw badRequest(`Lesson "${body.lessonId}" is not part of the course of class "${body.classId}"`, [
+        { path: `${from}.lessonId`, message: `is not part of the course of class "${body.classId}"` },
+      ]);
+    }
+  }
+  return { classId: klass.class_id, courseId: klass.course_id, ...(studentId ? { studentId } : {}) };
+}
+
+export function commentHandlers(deps: Deps) {
+  const reads = commentsRepo(deps.db.q);
+  return {
+    list(caller: UserCaller, filters: CommentFilters): Promise<Comment[]> {
+      return reads.list(caller.userId, filters);
     },
-    /**
-     * Where a comment would be filed, after the checks every comment passes:
-     * the caller trains the class, the student is enrolled in it, the lesson is
-     * in its course. Used by create and by the audience a form shows before saving.
-     */
-    target(
-      caller: UserCaller,
-      body: CommentTarget,
-      /** Where the ids came from, for the issues' paths. */
-      from: 'body' | 'query' = 'body',
-    ): { classId: string; courseId: string; studentId?: string } {
-      const klass = repo.class(body.classId);
-      if (!klass) throw notFound(`Class "${body.classId}"`);
-      // Before anything is said about the student: only the class's trainers learn who is enrolled.
-      if (!repo.teaches(klass.class_id, caller.userId)) {
-        throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
-      }
-      let studentId: string | undefined;
-      if (body.studentId !== undefined) {
-        const student = repo.student(body.studentId);
-        if (!student) throw notFound(`Student "${body.studentId}"`);
-        if (student.class_id !== klass.class_id) {
-          throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
-            { path: `${from}.studentId`, message: `is not enrolled in class "${body.classId}"` },
-          ]);
-        }
-        studentId = student.student_id;
-      }
-      if (body.lessonId !== undefined) {
-        const lesson = repo.lesson(body.lessonId);
-        if (!lesson) throw notFound(`Lesson "${body.lessonId}"`);
-        if (lesson.course_id !== klass.course_id) {
-          throw badRequest(`Lesson "${body.lessonId}" is not part of the course of class "${body.classId}"`, [
-            { path: `${from}.lessonId`, message: `is not part of the course of class "${body.classId}"` },
-          ]);
-        }
-      }
-      return { classId: klass.class_id, courseId: klass.course_id, ...(studentId ? { studentId } : {}) };
-    },
-    create(caller: UserCaller, body: CreateCommentBody): Comment {
-      const target = handlers.target(caller, body);
-      const studentId = target.studentId ?? body.studentId;
-      const commentId = `cmt-${randomUUID()}`;
-      repo.insert({
-        commentId,
-        studentId,
-        authorId: caller.userId,
-        classId: target.classId,
-        courseId: target.courseId,
-        lessonId: body.lessonId ?? null,
-        text: body.text,
-        createdAt: deps.now(),
+    /** The checks and the insert are one transaction: nothing is half written. */
+    create(caller: UserCaller, body: CreateCommentBody): Promise<Comment> {
+      return deps.db.transaction(async (tx) => {
+        const repo = commentsRepo(tx);
+        const target = await commentTarget(repo, caller, body);
+        const commentId = `cmt-${randomUUID()}`;
+        await repo.insert({
+          commentId,
+          studentId: target.studentId ?? body.studentId,
+          authorId: caller.userId,
+          classId: target.classId,
+          courseId: target.courseId,
+          lessonId: body.lessonId ?? null,
+          text: body.text,
+          createdAt: deps.now(),
+        });
+        await bump(tx, 'comments');
+        const created = await repo.findVisible(commentId, caller.userId);
+        if (!created) throw new Error('comment vanished after insert');
+        return created;
       });
-      const created = repo.find(commentId);
-      if (!created) throw new Error('comment vanished after insert');
-      return created;
     },
   };
-  return handlers;
 }

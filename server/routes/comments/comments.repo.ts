@@ -1,69 +1,21 @@
-/** Comments and the class facts that decide who may write them. The only SQL of the area. */
+/** Comments and the class facts that decide who may write them. The only queries of the area. */
+
+import { sql } from 'kysely';
 import type { Comment, CommentFilters } from '../../../contract/comments.ts';
-import type { Db } from '../../db/database.ts';
-import { readableBy } from '../audience/readers.repo.ts';
+import type { Queryable } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared.ts';
+import { entry, readableBy } from '../audience/readers.repo.ts';
+import { summariesOf } from '../profile/users.repo.ts';
 
-const summaryColumns = (alias: string, prefix: string) =>
-  [
-    'user_id',
-    'handle',
-    'first_name',
-    'last_name',
-    'user_type',
-    'account_type',
-    'country',
-    'profile_pic',
-    'cover_photo',
-    'anonymous',
-  ]
-    .map((column) => `${alias}.${column} AS ${prefix}${column}`)
-    .join(', ');
-
-const selectComments = `SELECT c.comment_id, c.course_id, c.lesson_id, c.class_id, c.text,
-  ${summaryColumns('su', 's_')}, ${summaryColumns('au', 'a_')}
-  FROM comments c
-  JOIN students st ON st.student_id = c.student_id
-  JOIN users su ON su.user_id = st.user_id
-  JOIN users au ON au.user_id = c.author_id`;
-
-type Row = Record<string, string | number | null>;
-interface ListRow {
-  comment_id: string;
-  course_id: string;
-  lesson_id: string | null;
-  class_id: string;
-  text: string;
-  student_user_id: string;
-  author_id: string;
-}
-
-function summary(row: Row, prefix: string): Comment['student'] {
-  const text = (column: string) => String(row[prefix + column] ?? '');
-  const nullable = (column: string) => (row[prefix + column] === null ? null : text(column));
-  return {
-    handle: text('handle'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    userType: text('user_type'),
-    accountType: text('account_type'),
-    country: text('country'),
-    profilePic: nullable('profile_pic'),
-    coverPhoto: nullable('cover_photo'),
-    userId: text('user_id'),
-    anonymous: row[`${prefix}anonymous`] === 1,
-  };
-}
-
-function toComment(row: Row): Comment {
-  return {
-    commentId: String(row.comment_id),
-    student: summary(row, 's_'),
-    author: summary(row, 'a_'),
-    course: String(row.course_id),
-    lesson: row.lesson_id === null ? '' : String(row.lesson_id),
-    class: String(row.class_id),
-    text: String(row.text),
-  };
+export interface NewComment {
+  readonly commentId: string;
+  readonly studentId: string;
+  readonly authorId: string;
+  readonly classId: string;
+  readonly courseId: string;
+  readonly lessonId: string | null;
+  readonly text: string;
+  readonly createdAt: number;
 }
 
 const filterColumns = {
@@ -72,88 +24,104 @@ const filterColumns = {
   courseId: 'c.course_id',
   lessonId: 'c.lesson_id',
 } as const;
-type FilterKey = keyof typeof filterColumns;
+const filterKeys = Object.keys(filterColumns) as (keyof typeof filterColumns)[];
 
-export function commentsRepo(db: Db) {
-  const listStatements = new Map<string, ReturnType<Db['prepare']>>();
-  const byId = db.prepare<[string], Row>(`${selectComments} WHERE c.comment_id = ?`);
-  const userById = db.prepare<[string], Row>(`SELECT ${summaryColumns('u', 'u_')} FROM users u WHERE u.user_id = ?`);
-  const insert = db.prepare(
-    `INSERT INTO comments (comment_id, student_id, author_id, class_id, course_id, lesson_id, text, created_at)
-     VALUES (@commentId, @studentId, @authorId, @classId, @courseId, @lessonId, @text, @createdAt)`,
-  );
-  const student = db.prepare<[string], { student_id: string; user_id: string; class_id: string }>(
-    'SELECT student_id, user_id, class_id FROM students WHERE student_id = ?',
-  );
-  const klass = db.prepare<[string], { class_id: string; course_id: string }>(
-    'SELECT class_id, course_id FROM classes WHERE class_id = ?',
-  );
-  const lesson = db.prepare<[string], { lesson_id: string; course_id: string }>(
-    'SELECT lesson_id, course_id FROM lessons WHERE lesson_id = ?',
-  );
-  const teaches = db.prepare<[string, string], { one: number }>(
-    'SELECT 1 AS one FROM class_trainers WHERE class_id = ? AND user_id = ?',
-  );
+export function commentsRepo(q: Queryable) {
+  const rows = (viewerId: string) =>
+    q
+      .selectFrom('comments as c')
+      .innerJoin('students as st', 'st.student_id', 'c.student_id')
+      .select([
+        'c.comment_id',
+        'c.course_id',
+        'c.lesson_id',
+        'c.class_id',
+        'c.text',
+        'st.user_id as student_user_id',
+        'c.author_id',
+      ])
+      // Readable by its author and by the trainers of its class: the one rule (audience/readers.repo).
+      .where(readableBy(entry('c'), sql.val(viewerId)));
+  type Row = Awaited<ReturnType<ReturnType<typeof rows>['execute']>>[number];
+
+  /** Rows to comments; each person's summary is read once however many rows name them. */
+  const toComments = async (list: Row[]): Promise<Comment[]> => {
+    const people = await summariesOf(
+      q,
+      list.flatMap((row) => [row.student_user_id, row.author_id]),
+    );
+    return list.map((row) => ({
+      commentId: row.comment_id,
+      student: people.get(row.student_user_id) ?? missingPerson(row.student_user_id),
+      author: people.get(row.author_id) ?? missingPerson(row.author_id),
+      course: row.course_id,
+      lesson: row.lesson_id ?? '',
+      class: row.class_id,
+      text: row.text,
+    }));
+  };
 
   return {
-    /** Comments the viewer may read (see readers.repo: their own, and those of classes they train), newest first. */
-    list(viewerId: string, filters: CommentFilters): Comment[] {
-      const keys = (Object.keys(filterColumns) as FilterKey[]).filter((key) => filters[key] !== undefined);
-      const cacheKey = keys.join(',');
-      let statement = listStatements.get(cacheKey);
-      if (!statement) {
-        const where = keys.map((key) => `AND ${filterColumns[key]} = @${key}`).join(' ');
-        // The comment's own columns only: the student's and author's summaries repeat on
-        // many rows, so each is read once per call below (reading them per row cost 5x).
-        statement = db.prepare(
-          `SELECT c.comment_id, c.course_id, c.lesson_id, c.class_id, c.text, st.user_id AS student_user_id, c.author_id
-           FROM comments c JOIN students st ON st.student_id = c.student_id
-           WHERE ${readableBy('c')}
-           ${where} ORDER BY c.seq DESC`,
-        );
-        listStatements.set(cacheKey, statement);
-      }
+    /** Comments the viewer may read (classes they train, or their own), newest first. */
+    async list(viewerId: string, filters: CommentFilters): Promise<Comment[]> {
+      const given = filterKeys.filter((key) => filters[key] !== undefined);
       const params: Record<string, string> = { viewerId };
-      for (const key of keys) params[key] = filters[key] as string;
-      const people = new Map<string, Comment['student']>();
-      const person = (userId: string): Comment['student'] => {
-        let found = people.get(userId);
-        if (!found) {
-          found = summary(userById.get(userId) ?? { u_user_id: userId }, 'u_');
-          people.set(userId, found);
-        }
-        return found;
-      };
-      return (statement.all(params) as ListRow[]).map((row) => ({
-        commentId: row.comment_id,
-        student: person(row.student_user_id),
-        author: person(row.author_id),
-        course: row.course_id,
-        lesson: row.lesson_id ?? '',
-        class: row.class_id,
-        text: row.text,
-      }));
+      for (const key of given) params[key] = filters[key] as string;
+      // Compiled once per set of filters given (see db/prepared.ts).
+      const found = await runPrepared(q, `comments:${given.join(',')}`, params, (p) => {
+        let query = rows(p.viewerId as string);
+        for (const key of given) query = query.where(filterColumns[key], '=', p[key] as string);
+        return query.orderBy('c.seq', 'desc');
+      });
+      return toComments(found);
     },
-    find(commentId: string): Comment | undefined {
-      const row = byId.get(commentId);
-      return row ? toComment(row) : undefined;
+    /** One comment, if the viewer may read it. */
+    async findVisible(commentId: string, viewerId: string): Promise<Comment | undefined> {
+      const row = await rows(viewerId).where('c.comment_id', '=', commentId).executeTakeFirst();
+      return row ? (await toComments([row]))[0] : undefined;
     },
-    insert(comment: {
-      commentId: string;
-      studentId: string;
-      authorId: string;
-      classId: string;
-      courseId: string;
-      lessonId: string | null;
-      text: string;
-      createdAt: number;
-    }): void {
-      insert.run(comment);
+    async insert(comment: NewComment): Promise<void> {
+      await q
+        .insertInto('comments')
+        .values({
+          comment_id: comment.commentId,
+          student_id: comment.studentId,
+          author_id: comment.authorId,
+          class_id: comment.classId,
+          course_id: comment.courseId,
+          lesson_id: comment.lessonId,
+          text: comment.text,
+          created_at: comment.createdAt,
+        })
+        .execute();
     },
-    student: (studentId: string) => student.get(studentId),
-    class: (classId: string) => klass.get(classId),
-    lesson: (lessonId: string) => lesson.get(lessonId),
-    teaches: (classId: string, userId: string) => teaches.get(classId, userId) !== undefined,
+    student: (studentId: string) =>
+      q
+        .selectFrom('students')
+        .select(['student_id', 'user_id', 'class_id'])
+        .where('student_id', '=', studentId)
+        .executeTakeFirst(),
+    class: (classId: string) =>
+      q.selectFrom('classes').select(['class_id', 'course_id']).where('class_id', '=', classId).executeTakeFirst(),
+    lesson: (lessonId: string) =>
+      q.selectFrom('lessons').select(['lesson_id', 'course_id']).where('lesson_id', '=', lessonId).executeTakeFirst(),
+    teaches: (classId: string, userId: string) => teaches(q, classId, userId),
   };
 }
 export type CommentsRepo = ReturnType<typeof commentsRepo>;
+
+/** Whether the user is a trainer of the class. */
+export async function teaches(q: Queryable, classId: string, userId: string): Promise<boolean> {
+  const row = await q
+    .selectFrom('class_trainers')
+    .select('class_id')
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Users are never deleted, so this stands for a row the foreign keys would have refused. */
+function missingPerson(userId: string): Comment['student'] {
+  throw new Error(`comment names user ${userId}, who does not exist`);
+}

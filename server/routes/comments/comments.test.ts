@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema, commentSchema } from '../../../contract/comments.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
 import { call, signIn, startService, type TestService } from '../../test/harness.ts';
-import { loadWorld, type World } from '../../test/world.ts';
+import { addCoTrainer, loadWorld, spareTrainer, type World } from '../../test/world.ts';
 
 let service: TestService;
 let world: World;
@@ -26,7 +26,8 @@ describe('adding a comment', () => {
       text: 'Strong pre-flight checklist today.',
       lessonId,
     });
-    expect(reply.status).toBe(200);
+    // Created: 201, as every create of the service.
+    expect(reply.status).toBe(201);
     // Comments embed names and handles: profile data no cache may keep.
     expect(reply.headers.get('cache-control')).toBe('no-store');
     const comment = commentSchema.parse(reply.body);
@@ -44,7 +45,7 @@ describe('adding a comment', () => {
       classId: world.klass.classId,
       text: 'General progress is steady.',
     });
-    expect(reply.status).toBe(200);
+    expect(reply.status).toBe(201);
     expect(commentSchema.parse(reply.body).lesson).toBe('');
   });
 
@@ -55,7 +56,7 @@ describe('adding a comment', () => {
       classId: world.klass.classId,
       text,
     });
-    expect(reply.status).toBe(200);
+    expect(reply.status).toBe(201);
     const { commentId } = commentSchema.parse(reply.body);
     const listed = commentListSchema.parse(
       (await list(world.trainer.token, `?studentId=${world.student.studentId}`)).body,
@@ -82,17 +83,18 @@ describe('adding a comment', () => {
     expect(wrongStudent.status).toBe(400);
     expect(errorBodySchema.parse(wrongStudent.body).error.issues?.[0]?.path).toBe('body.studentId');
 
-    const foreignLesson = world.foreignClass.lessonIds.find((id) => !world.klass.lessonIds.includes(id));
-    if (foreignLesson) {
-      const wrongLesson = await post(world.trainer.token, {
-        studentId: world.student.studentId,
-        classId: world.klass.classId,
-        text: 'Wrong lesson',
-        lessonId: foreignLesson,
-      });
-      expect(wrongLesson.status).toBe(400);
-      expect(errorBodySchema.parse(wrongLesson.body).error.issues?.[0]?.path).toBe('body.lessonId');
-    }
+    // A lesson that exists, of another course than the class's.
+    expect(world.foreignClass.courseId).not.toBe(world.klass.courseId);
+    const foreignLesson = world.foreignClass.lessonIds[0];
+    if (!foreignLesson || world.klass.lessonIds.includes(foreignLesson)) throw new Error('no lesson of another course');
+    const wrongLesson = await post(world.trainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'Wrong lesson',
+      lessonId: foreignLesson,
+    });
+    expect(wrongLesson.status).toBe(400);
+    expect(errorBodySchema.parse(wrongLesson.body).error.issues?.map((i) => i.path)).toEqual(['body.lessonId']);
   });
 
   it('answers 404 for an unknown student, class or lesson', async () => {
@@ -161,6 +163,30 @@ describe('reading comments', () => {
     expect(foreign).toEqual([]);
     const mine = commentListSchema.parse((await list(world.otherTrainer.token)).body);
     expect(mine.some((c) => c.class === world.klass.classId)).toBe(false);
+  });
+
+  it('lets a co-trainer of the class read a comment another trainer wrote', async () => {
+    const written = commentSchema.parse(
+      (
+        await post(world.trainer.token, {
+          studentId: world.student.studentId,
+          classId: world.klass.classId,
+          text: 'Read by the co-trainer',
+        })
+      ).body,
+    );
+    const co = spareTrainer(world);
+    const coToken = await signIn(service.url, co.userId);
+    const seen = async () =>
+      commentListSchema
+        .parse((await list(coToken, `?classId=${world.klass.classId}`)).body)
+        .find((c) => c.commentId === written.commentId);
+    // Not theirs to read until they train the class.
+    expect(await seen()).toBeUndefined();
+    await addCoTrainer(service, world.klass.classId, co.userId);
+    const comment = await seen();
+    expect(comment).toEqual(written);
+    expect(comment?.author.userId).toBe(world.trainer.userId);
   });
 
   it('answers an empty list for a filter that matches nothing', async () => {

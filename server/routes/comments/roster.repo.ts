@@ -1,43 +1,58 @@
 /** The roster extension: a trainer's classes, each with its lessons and students. */
 import type { Roster } from '../../../contract/roster.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 
-export function rosterRepo(db: Db) {
-  const classes = db.prepare<
-    [string],
-    { class_id: string; class_name: string; course_id: string; course_name: string }
-  >(
-    `SELECT c.class_id, c.name AS class_name, c.course_id, co.name AS course_name
-     FROM class_trainers t JOIN classes c ON c.class_id = t.class_id JOIN courses co ON co.course_id = c.course_id
-     WHERE t.user_id = ? ORDER BY c.name, c.class_id`,
-  );
-  const lessons = db.prepare<[string], { lesson_id: string; name: string }>(
-    'SELECT lesson_id, name FROM lessons WHERE course_id = ? ORDER BY position, lesson_id',
-  );
-  const students = db.prepare<
-    [string],
-    { student_id: string; user_id: string; handle: string; first_name: string; last_name: string }
-  >(
-    `SELECT s.student_id, u.user_id, u.handle, u.first_name, u.last_name
-     FROM students s JOIN users u ON u.user_id = s.user_id WHERE s.class_id = ? ORDER BY u.last_name, u.first_name, s.student_id`,
-  );
-
+export function rosterRepo(q: Queryable) {
   return {
-    of(trainerId: string): Roster {
+    async of(trainerId: string): Promise<Roster> {
+      const classes = await q
+        .selectFrom('class_trainers as t')
+        .innerJoin('classes as c', 'c.class_id', 't.class_id')
+        .innerJoin('courses as co', 'co.course_id', 'c.course_id')
+        .select(['c.class_id', 'c.name as class_name', 'c.course_id', 'co.name as course_name'])
+        .where('t.user_id', '=', trainerId)
+        .orderBy('c.name')
+        .orderBy('c.class_id')
+        .execute();
+      if (classes.length === 0) return { classes: [] };
+      const courseIds = [...new Set(classes.map((c) => c.course_id))];
+      const classIds = classes.map((c) => c.class_id);
+      const [lessons, students] = await Promise.all([
+        q
+          .selectFrom('lessons')
+          .select(['course_id', 'lesson_id', 'name'])
+          .where('course_id', 'in', courseIds)
+          .orderBy('position')
+          .orderBy('lesson_id')
+          .execute(),
+        q
+          .selectFrom('students as s')
+          .innerJoin('users as u', 'u.user_id', 's.user_id')
+          .select(['s.class_id', 's.student_id', 'u.user_id', 'u.handle', 'u.first_name', 'u.last_name'])
+          .where('s.class_id', 'in', classIds)
+          .orderBy('u.last_name')
+          .orderBy('u.first_name')
+          .orderBy('s.student_id')
+          .execute(),
+      ]);
       return {
-        classes: classes.all(trainerId).map((row) => ({
+        classes: classes.map((row) => ({
           classId: row.class_id,
           className: row.class_name,
           courseId: row.course_id,
           courseName: row.course_name,
-          lessons: lessons.all(row.course_id).map((l) => ({ lessonId: l.lesson_id, name: l.name })),
-          students: students.all(row.class_id).map((s) => ({
-            studentId: s.student_id,
-            userId: s.user_id,
-            handle: s.handle,
-            firstName: s.first_name,
-            lastName: s.last_name,
-          })),
+          lessons: lessons
+            .filter((l) => l.course_id === row.course_id)
+            .map((l) => ({ lessonId: l.lesson_id, name: l.name })),
+          students: students
+            .filter((s) => s.class_id === row.class_id)
+            .map((s) => ({
+              studentId: s.student_id,
+              userId: s.user_id,
+              handle: s.handle,
+              firstName: s.first_name,
+              lastName: s.last_name,
+            })),
         })),
       };
     },

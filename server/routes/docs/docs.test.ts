@@ -25,12 +25,58 @@ describe('the API reference', () => {
     }
   });
 
-  it('is readable as a page', async () => {
+  it('says who may use the mission planner, as the service enforces it: trainers, through an app with the training scope', async () => {
+    const reply = await call<{ paths: Record<string, Record<string, { description?: string }>> }>(
+      service.url,
+      'GET',
+      '/openapi.json',
+    );
+    for (const [path, method] of [
+      ['/mission-planner/v1/plugins', 'get'],
+      ['/mission-planner/v1/capabilities', 'post'],
+      ['/mission-planner/v1/candidates', 'post'],
+    ] as const) {
+      const description = reply.body.paths[path]?.[method]?.description ?? '';
+      expect(description, path).toContain('Requires the training scope on the calling app.');
+      expect(description, path).toContain('Trainers only');
+    }
+  });
+
+  it('is an interactive page of this origin only: Swagger UI under a CSP without inline script or other origins', async () => {
     const response = await fetch(`${service.url}/docs`);
     expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/default-src 'none'/);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/style-src 'self'(;|$)/);
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/unsafe-|https?:|\*/);
     const html = await response.text();
-    expect(html).toContain('<h1>');
-    expect(html).toContain('/edu/v1/student/comment');
-    expect(html).not.toContain('<script');
+    // No inline script or style: every script has a src, every stylesheet is a link, all on this origin.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBe(2);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/ src="\/docs\//);
+      expect(body).toBe('');
+    }
+    expect(html).not.toMatch(/<style|style="/);
+    for (const [, url] of html.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      expect(url?.startsWith('/'), url).toBe(true);
+      const file = await fetch(`${service.url}${url}`);
+      expect(file.status, url).toBe(200);
+      if (url?.endsWith('.js')) expect(file.headers.get('content-type')).toMatch(/^text\/javascript/);
+      if (url?.endsWith('.css')) expect(file.headers.get('content-type')).toMatch(/^text\/css/);
+    }
+    expect(html).toMatch(/swagger-ui-bundle\.js/);
+  });
+
+  it('serves only the Swagger UI files it names', async () => {
+    const page = await (await fetch(`${service.url}/docs`)).text();
+    const base = /src="(\/docs\/swagger-ui\/[^"]+)\/swagger-ui-bundle\.js"/.exec(page)?.[1];
+    expect(base).toBeDefined();
+    for (const name of ['package.json', 'index.html', 'constructor', '..%2Fpackage.json', 'oauth2-redirect.html']) {
+      const reply = await fetch(`${service.url}${base}/${name}`);
+      expect(reply.status, name).toBe(404);
+    }
   });
 });

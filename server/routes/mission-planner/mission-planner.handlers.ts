@@ -1,48 +1,46 @@
 /**
  * Mission planner search (section 4.2): the service sends the capabilities
  * or candidate request to each plugin offered, in parallel, with the plugin's
- * Basic header and a deadline, and reports each plugin's answer or failure.
- * Candidates a plugin names outside its own orgs are removed (and said so):
- * a search reaches only the data sets the plugin may access.
+ * Basic header and a deadline, and reports each plugin's answer or failure,
+ * with what it left out of the answer (plugin-answer.ts). A candidateId is
+ * read as a platform userId; candidates who are not users of the plugin's
+ * own orgs are left out (and said so): a search reaches only the data sets
+ * the plugin may access.
  */
-import {
-  type CandidatePerson,
-  type CandidatesRequest,
-  type CandidatesResponse,
-  type CapabilitiesRequest,
-  candidatesResponseSchema,
-  capabilitiesResponseSchema,
-  type PlannerCandidatesResult,
-  type PlannerCapabilitiesResult,
-  type PlannerPlugin,
+import type {
+  CandidatePerson,
+  CandidatesRequest,
+  CandidatesResponse,
+  CapabilitiesRequest,
+  PlannerCandidatesResult,
+  PlannerCapabilitiesResult,
+  PlannerPlugin,
+  PlannerWarning,
 } from '../../../contract/mission-planner.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, HttpError } from '../../errors.ts';
-import { basicHeader, TRAINING_SCOPE, type UserCaller } from '../../http/auth.ts';
-import type { MissionPlannerRepo, PersonRow, PlannerPluginRow } from './mission-planner.repo.ts';
+import { basicHeader, type UserCaller } from '../../http/auth.ts';
+import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
+import { type CandidatesAnswer, readCandidatesAnswer, readCapabilitiesAnswer, type Warnings } from './plugin-answer.ts';
 import { callPlugin } from './plugin-client.ts';
 
-export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
+/** Reads only: no transaction is ever held open across a call to a plugin. */
+export function missionPlannerHandlers(deps: Deps) {
   const { settings } = deps;
+  const repo = missionPlannerRepo(deps.db.q);
 
   /**
-   * Trainers signed in to an app an administrator granted the training scope
-   * may plan missions; nobody else (the answers name people).
+   * Trainers, signed in to an app an administrator granted the training scope,
+   * may plan missions; nobody else (the answers name people). The scope is
+   * checked before this, by the endpoints' auth kind (training).
    */
-  function authorize(caller: UserCaller): void {
+  async function authorize(caller: UserCaller): Promise<void> {
     if (caller.anonymous) throw forbidden('Mission planner search needs a signed-up account, not an anonymous one');
-    if (!caller.scopes.has(TRAINING_SCOPE)) {
-      throw new HttpError(
-        403,
-        'missing_scope',
-        `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can search candidates`,
-      );
-    }
-    if (!repo.isTrainer(caller.userId)) throw forbidden('Mission planner search is for trainers');
+    if (!(await repo.isTrainer(caller.userId))) throw forbidden('Mission planner search is for trainers');
   }
 
-  function choose(pluginIds: readonly string[] | undefined): PlannerPluginRow[] {
-    const offered = repo.offeredPlugins(settings.PLATFORM_ENV);
+  async function choose(pluginIds: readonly string[] | undefined): Promise<PlannerPluginRow[]> {
+    const offered = await repo.offeredPlugins(settings.PLATFORM_ENV);
     if (pluginIds === undefined) return offered;
     const byId = new Map(offered.map((plugin) => [plugin.client_id, plugin]));
     const unknown = pluginIds.filter((id) => !byId.has(id));
@@ -60,11 +58,12 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
   const authorization = (plugin: PlannerPluginRow) => basicHeader(plugin.client_id, plugin.client_secret);
 
   return {
-    plugins(caller: UserCaller): PlannerPlugin[] {
-      authorize(caller);
-      return repo
-        .offeredPlugins(settings.PLATFORM_ENV)
-        .map((plugin) => ({ pluginId: plugin.client_id, name: plugin.name }));
+    async plugins(caller: UserCaller): Promise<PlannerPlugin[]> {
+      await authorize(caller);
+      return (await repo.offeredPlugins(settings.PLATFORM_ENV)).map((plugin) => ({
+        pluginId: plugin.client_id,
+        name: plugin.name,
+      }));
     },
 
     async capabilities(
@@ -72,8 +71,8 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
       pluginIds: readonly string[] | undefined,
       request: CapabilitiesRequest,
     ): Promise<{ results: PlannerCapabilitiesResult[] }> {
-      authorize(caller);
-      const plugins = choose(pluginIds);
+      await authorize(caller);
+      const plugins = await choose(pluginIds);
       const results = await Promise.all(
         plugins.map(async (plugin): Promise<PlannerCapabilitiesResult> => {
           const outcome = await callPlugin(
@@ -83,11 +82,11 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
               body: request,
               timeoutMs: settings.PLUGIN_TIMEOUT_MS,
             },
-            capabilitiesResponseSchema,
+            (json) => readCapabilitiesAnswer(json, request.positions),
           );
           const who = { pluginId: plugin.client_id, name: plugin.name };
           return outcome.ok
-            ? { ...who, status: 'ok', capabilities: outcome.value }
+            ? { ...who, status: 'ok', capabilities: outcome.value, warnings: outcome.warnings.list() }
             : { ...who, status: 'failed', failure: outcome.failure };
         }),
       );
@@ -99,8 +98,8 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
       pluginIds: readonly string[] | undefined,
       request: CandidatesRequest,
     ): Promise<{ results: PlannerCandidatesResult[] }> {
-      authorize(caller);
-      const plugins = choose(pluginIds);
+      await authorize(caller);
+      const plugins = await choose(pluginIds);
       const results = await Promise.all(
         plugins.map(async (plugin): Promise<PlannerCandidatesResult> => {
           const outcome = await callPlugin(
@@ -110,47 +109,52 @@ export function missionPlannerHandlers(deps: Deps, repo: MissionPlannerRepo) {
               body: request,
               timeoutMs: settings.PLUGIN_TIMEOUT_MS,
             },
-            candidatesResponseSchema,
+            (json) => readCandidatesAnswer(json, request.positions),
           );
           const who = { pluginId: plugin.client_id, name: plugin.name };
           if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
-          return { ...who, status: 'ok', ...withinOrgs(outcome.value, repo.orgsOf(plugin.client_id)) };
+          const orgIds = await repo.orgsOf(plugin.client_id);
+          return { ...who, status: 'ok', ...(await withinOrgs(outcome.value, orgIds, outcome.warnings)) };
         }),
       );
       return { results };
     },
   };
 
-  /** Keeps only candidates who belong to the plugin's orgs, and says who they are. */
-  function withinOrgs(
-    answer: CandidatesResponse,
+  /**
+   * Keeps only candidates who are users of the plugin's orgs (a candidateId is
+   * read as a platform userId), says who they are, and reports each one left
+   * out by its place in the answer, never by the id it named.
+   */
+  async function withinOrgs(
+    answer: CandidatesAnswer,
     orgIds: readonly string[],
-  ): { candidates: CandidatesResponse; people: CandidatePerson[]; warnings: string[] } {
+    warnings: Warnings,
+  ): Promise<{ candidates: CandidatesResponse; people: CandidatePerson[]; warnings: PlannerWarning[] }> {
     const named = [
       ...new Set(
-        answer.positions.flatMap((p) => [...p.readyCandidates, ...p.recommendedCandidates].map((c) => c.candidateId)),
+        answer.positions.flatMap((p) =>
+          [...p.readyCandidates, ...p.recommendedCandidates].map((c) => c.candidate.candidateId),
+        ),
       ),
     ];
-    const people = repo.peopleIn(named, orgIds);
+    const people = await repo.peopleIn(named, orgIds);
     const allowed = new Set(people.map((person) => person.user_id));
-    const removed = named.filter((id) => !allowed.has(id));
-    const warnings =
-      removed.length > 0
-        ? [
-            `Removed ${removed.length} candidate${removed.length === 1 ? '' : 's'} the plugin named outside the orgs it may access`,
-          ]
-        : [];
-    return {
-      candidates: {
-        positions: answer.positions.map((position) => ({
-          ...position,
-          readyCandidates: position.readyCandidates.filter((c) => allowed.has(c.candidateId)),
-          recommendedCandidates: position.recommendedCandidates.filter((c) => allowed.has(c.candidateId)),
-        })),
-      },
-      people: people.map(toPerson),
-      warnings,
-    };
+    const keep = (placed: CandidatesAnswer['positions'][number]['readyCandidates']) =>
+      placed.flatMap(({ path, candidate }) => {
+        if (allowed.has(candidate.candidateId)) return [candidate];
+        warnings.add(
+          `${path}.candidateId`,
+          'is not a user of the orgs this plugin may access (a candidateId is read as a platform userId); the candidate was left out',
+        );
+        return [];
+      });
+    const positions = answer.positions.map((position) => ({
+      title: position.title,
+      readyCandidates: keep(position.readyCandidates),
+      recommendedCandidates: keep(position.recommendedCandidates),
+    }));
+    return { candidates: { positions }, people: people.map(toPerson), warnings: warnings.list() };
   }
 }
 export type MissionPlannerHandlers = ReturnType<typeof missionPlannerHandlers>;

@@ -1,6 +1,6 @@
-/** SQL of the mission planner: which plugins are offered, their orgs, and who candidates are. */
+/** Queries of the mission planner: which plugins are offered, their orgs, and who candidates are. */
 import type { Environment } from '../../../contract/sandbox.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 
 export interface PlannerPluginRow {
   client_id: string;
@@ -22,47 +22,58 @@ export interface PersonRow {
 
 /** Ids per statement, well under any database's limit of bound parameters. */
 const chunk = 500;
-const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
-export function missionPlannerRepo(db: Db) {
-  // Offered: both addresses configured, the mission-planner API set granted,
-  // and registered for the environment this service runs as.
-  const offered = db.prepare<[Environment], PlannerPluginRow>(
-    `SELECT p.client_id, p.client_secret, p.name, p.capabilities_url, p.candidates_url
-     FROM plugins p
-     WHERE p.capabilities_url IS NOT NULL AND p.candidates_url IS NOT NULL
-       AND p.environment = ?
-       AND EXISTS (SELECT 1 FROM plugin_permissions x WHERE x.client_id = p.client_id AND x.permission = 'mission-planner')
-     ORDER BY p.name, p.client_id`,
-  );
-  const orgsOf = db.prepare<[string], { org_id: string }>(
-    'SELECT org_id FROM plugin_orgs WHERE client_id = ? ORDER BY org_id',
-  );
-  const trainer = db.prepare<[string], { trainer: number }>('SELECT trainer FROM users WHERE user_id = ?');
-
+export function missionPlannerRepo(q: Queryable) {
   return {
-    offeredPlugins(serviceEnvironment: Environment): PlannerPluginRow[] {
-      // Only plugins registered for this environment: production credentials never leave a sandbox.
-      return offered.all(serviceEnvironment);
+    /**
+     * Offered: both addresses configured, the mission-planner API set granted,
+     * and registered for the environment this service runs as (production
+     * credentials never leave a sandbox).
+     */
+    offeredPlugins(serviceEnvironment: Environment): Promise<PlannerPluginRow[]> {
+      return q
+        .selectFrom('plugins as p')
+        .select(['p.client_id', 'p.client_secret', 'p.name', 'p.capabilities_url', 'p.candidates_url'])
+        .where('p.capabilities_url', 'is not', null)
+        .where('p.candidates_url', 'is not', null)
+        .where('p.environment', '=', serviceEnvironment)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('plugin_permissions as x')
+              .select('x.client_id')
+              .whereRef('x.client_id', '=', 'p.client_id')
+              .where('x.permission', '=', 'mission-planner'),
+          ),
+        )
+        .orderBy('p.name')
+        .orderBy('p.client_id')
+        .$narrowType<{ capabilities_url: string; candidates_url: string }>()
+        .execute();
     },
-    orgsOf(clientId: string): string[] {
-      return orgsOf.all(clientId).map((row) => row.org_id);
+    async orgsOf(clientId: string): Promise<string[]> {
+      const rows = await q
+        .selectFrom('plugin_orgs')
+        .select('org_id')
+        .where('client_id', '=', clientId)
+        .orderBy('org_id')
+        .execute();
+      return rows.map((row) => row.org_id);
     },
-    isTrainer(userId: string): boolean {
-      return trainer.get(userId)?.trainer === 1;
+    async isTrainer(userId: string): Promise<boolean> {
+      const row = await q.selectFrom('users').select('trainer').where('user_id', '=', userId).executeTakeFirst();
+      return row?.trainer === 1;
     },
     /** Of `userIds`, the people who belong to one of `orgIds`, in the order asked. */
-    peopleIn(userIds: readonly string[], orgIds: readonly string[]): PersonRow[] {
+    async peopleIn(userIds: readonly string[], orgIds: readonly string[]): Promise<PersonRow[]> {
       if (userIds.length === 0 || orgIds.length === 0) return [];
       const byId = new Map<string, PersonRow>();
       for (let start = 0; start < userIds.length; start += chunk) {
-        const part = userIds.slice(start, start + chunk);
-        const rows = db
-          .prepare<string[], PersonRow>(
-            `SELECT user_id, first_name, last_name, display_rank, afsc, display_duty_title, job_title FROM users
-             WHERE user_id IN (${marks(part.length)}) AND org_id IN (${marks(orgIds.length)})`,
-          )
-          .all(...part, ...orgIds);
+        const rows = await q
+          .selectFrom('users')
+          .select(['user_id', 'first_name', 'last_name', 'display_rank', 'afsc', 'display_duty_title', 'job_title'])
+          .where('user_id', 'in', userIds.slice(start, start + chunk))
+          .where('org_id', 'in', orgIds)
+          .execute();
         for (const row of rows) byId.set(row.user_id, row);
       }
       return userIds.map((id) => byId.get(id)).filter((row): row is PersonRow => row !== undefined);

@@ -1,14 +1,16 @@
-/** Extension: the mission planner for the dashboard (user token; trainers or the training scope). */
+/** Extension: the mission planner for the dashboard (a trainer's token, of an app with the training scope). */
 import type { Hono } from 'hono';
 import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { missionPlannerHandlers } from './mission-planner.handlers.ts';
-import { missionPlannerRepo } from './mission-planner.repo.ts';
 
 export function missionPlannerRoutes(router: Router, deps: Deps, _app: Hono): void {
-  const h = missionPlannerHandlers(deps, missionPlannerRepo(deps.db));
-  router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller));
+  const h = missionPlannerHandlers(deps);
+  router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller), {
+    // Who is a trainer (users, classes) decides the answer as much as the plugins do.
+    reads: ['plugins', 'users', 'classes'],
+  });
   router.bind(e.plannerCapabilities, ({ caller, body }) => {
     const { pluginIds, ...request } = body;
     return h.capabilities(caller, pluginIds, request);

@@ -14,9 +14,10 @@ import {
   plannerCapabilitiesResponseSchema,
   plannerPluginListSchema,
 } from '../../../contract/mission-planner.ts';
-import { adminOrgListSchema, learningRecordListSchema } from '../../../contract/plugin.ts';
+import { adminOrgListSchema, adminPluginSchema, learningRecordListSchema } from '../../../contract/plugin.ts';
 import { sandboxUserListSchema } from '../../../contract/sandbox.ts';
 import { createPluginApp } from '../../../plugin/app.ts';
+import { decodeBasic, verifyBasic } from '../../../plugin/basic-auth.ts';
 import { readPluginConfig } from '../../../plugin/config.ts';
 import { call, signIn, startService, type TestService } from '../../test/harness.ts';
 import { ADMIN_TOKEN, admin, asPlugin, demoPlugins, registerPlugin } from '../plugin/plugin.testkit.ts';
@@ -114,13 +115,52 @@ const capabilitiesBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('mission planner: plugins offered', () => {
-  it('offers plugins with both addresses and the mission-planner set, not those without addresses', async () => {
+  it('offers only plugins with the mission-planner set, registered for the service’s environment', async () => {
+    // Both demo plugins below get both addresses, so only the filter under test can keep each out.
+    await setAddresses('sandbox-plugin-limited', sample.url);
+    await setAddresses('prod-plugin-coach', sample.url);
+    const limited = adminPluginSchema.parse(
+      (await admin(service.url, 'GET', '/admin/v1/plugins/sandbox-plugin-limited')).body,
+    );
+    expect(limited).toMatchObject({ environment: 'sandbox', candidatesUrl: `${sample.url}/candidates` });
+    expect(limited.permissions).not.toContain('mission-planner');
+    const production = adminPluginSchema.parse(
+      (await admin(service.url, 'GET', '/admin/v1/plugins/prod-plugin-coach')).body,
+    );
+    expect(production).toMatchObject({ environment: 'production', candidatesUrl: `${sample.url}/candidates` });
+    expect(production.permissions).toContain('mission-planner');
+
     const reply = await call(service.url, 'GET', '/mission-planner/v1/plugins', { token: trainerToken });
     expect(reply.status).toBe(200);
     const ids = plannerPluginListSchema.parse(reply.body).map((p) => p.pluginId);
     expect(ids).toContain('sandbox-plugin-coach');
     expect(ids).not.toContain('sandbox-plugin-limited');
     expect(ids).not.toContain('prod-plugin-coach');
+    for (const pluginId of ['sandbox-plugin-limited', 'prod-plugin-coach']) {
+      const named = await search('capabilities', capabilitiesBody({ pluginIds: [pluginId] }));
+      expect(named.status).toBe(404);
+    }
+  });
+
+  it('does not offer a plugin with only one of its two addresses', async () => {
+    const half = await registerPlugin(service.url, 'Half configured', ['mission-planner'], coach.orgIds);
+    const offered = async () =>
+      plannerPluginListSchema
+        .parse((await call(service.url, 'GET', '/mission-planner/v1/plugins', { token: trainerToken })).body)
+        .map((p) => p.pluginId);
+    for (const addresses of [
+      { capabilitiesUrl: `${sample.url}/capabilities`, candidatesUrl: null },
+      { capabilitiesUrl: null, candidatesUrl: `${sample.url}/candidates` },
+    ]) {
+      const set = await admin(service.url, 'PUT', `/admin/v1/plugins/${half.clientId}/mission-planner`, addresses);
+      expect(set.status).toBe(200);
+      expect(await offered()).not.toContain(half.clientId);
+      const named = await search('capabilities', capabilitiesBody({ pluginIds: [half.clientId] }));
+      expect(named.status, JSON.stringify(addresses)).toBe(404);
+    }
+    // With both, the same plugin is offered.
+    await setAddresses(half.clientId, sample.url);
+    expect(await offered()).toContain(half.clientId);
   });
 
   it('does not offer or call a plugin whose addresses are not configured', async () => {
@@ -292,57 +332,22 @@ describe('mission planner: plugins that fail are reported, never hang the caller
     }
   });
 
-  it('reports an answer that does not have the shape of the interface, with where it is wrong', async () => {
-    const wrongApp = new Hono();
-    wrongApp.post('/capabilities', (c) =>
-      c.json({ positions: [{ title: 'x', competencies: [{ competencyId: 'a' }] }] }),
-    );
-    wrongApp.post('/candidates', (c) =>
-      c.json({
-        positions: [
-          {
-            title: 'x',
-            readyCandidates: [
-              {
-                candidateId: 'u',
-                trainingGap: [{ competencyId: 'a', recommendedAction: [{ type: 'workshop', objectIds: [] }] }],
-              },
-            ],
-            recommendedCandidates: [],
-          },
-        ],
-      }),
-    );
-    const wrong = await misbehaving('Wrong shape', wrongApp);
-    const caps = plannerCapabilitiesResponseSchema.parse(
-      (await search('capabilities', capabilitiesBody({ pluginIds: [wrong.clientId] }))).body,
-    ).results[0];
-    expect(caps?.status).toBe('failed');
-    if (caps?.status === 'failed') {
-      expect(caps.failure.code).toBe('invalid_response');
-      expect(caps.failure.issues?.map((i) => i.path)).toContain('response.positions.0.competencies.0.title');
-    }
-    const candidates = plannerCandidatesResponseSchema.parse(
-      (
-        await search('candidates', {
-          pluginIds: [wrong.clientId],
-          positions: [
-            {
-              title: 'x',
-              count: 1,
-              competencies: [
-                { competencyId: 'a', title: 'A', minimumRequirement: 'basic', preferredRequirement: 'basic' },
-              ],
-            },
-          ],
-        })
-      ).body,
-    ).results[0];
-    expect(candidates?.status).toBe('failed');
-    if (candidates?.status === 'failed') {
-      expect(candidates.failure.issues?.map((i) => i.path)).toContain(
-        'response.positions.0.readyCandidates.0.trainingGap.0.recommendedAction.0.type',
-      );
+  it('refuses an answer only when it is not the object with the lists of the interface, saying where', async () => {
+    const answers: [unknown, string][] = [
+      [[], 'response'],
+      [{ positions: {}, additionalCompetencies: [] }, 'response.positions'],
+      [{ positions: [] }, 'response.additionalCompetencies'],
+    ];
+    for (const [answer, path] of answers) {
+      const app = new Hono();
+      app.post('/capabilities', (c) => c.json(answer as object));
+      const plugin = await misbehaving(`Not the shape ${path}`, app);
+      const result = plannerCapabilitiesResponseSchema.parse(
+        (await search('capabilities', capabilitiesBody({ pluginIds: [plugin.clientId] }))).body,
+      ).results[0];
+      if (result?.status !== 'failed') throw new Error(`expected a failure for ${JSON.stringify(answer)}`);
+      expect(result.failure.code).toBe('invalid_response');
+      expect(result.failure.issues?.map((i) => i.path)).toEqual([path]);
     }
   });
 
@@ -436,7 +441,243 @@ describe('mission planner: plugins that fail are reported, never hang the caller
     if (result?.status !== 'ok') throw new Error('expected an answer');
     expect(result.candidates.positions[0]?.readyCandidates.map((c) => c.candidateId)).toEqual([own]);
     expect(JSON.stringify(result)).not.toContain(foreign);
-    expect(result.warnings.length).toBe(1);
+    expect(result.warnings.map((w) => w.path)).toEqual(['response.positions.0.readyCandidates.0.candidateId']);
+    expect(result.warnings[0]?.message).toMatch(/not a user of the orgs this plugin may access/);
+  });
+});
+
+/** A user of the coach plugin's orgs, and one of an org it may not read. */
+async function ownAndForeignUsers(): Promise<{ own: string; foreign: string }> {
+  const records = learningRecordListSchema.parse(
+    (await asPlugin(service.url, coach).get('/plugin/v2/ai/record-data')).body,
+  );
+  const own = records[0]?.userId;
+  const orgs = adminOrgListSchema.parse((await admin(service.url, 'GET', '/admin/v1/orgs')).body).map((o) => o.orgId);
+  const elsewhere = await registerPlugin(
+    service.url,
+    `Elsewhere ${Math.random()}`,
+    ['record-data'],
+    orgs.filter((o) => !coach.orgIds.includes(o)),
+  );
+  const outsiders = learningRecordListSchema.parse(
+    (await asPlugin(service.url, elsewhere).get('/plugin/v2/ai/record-data')).body,
+  );
+  const foreign = outsiders[0]?.userId;
+  if (!own || !foreign) throw new Error('the sandbox needs students inside and outside the coach plugin’s orgs');
+  return { own, foreign };
+}
+
+describe('mission planner: what a plugin receives', () => {
+  it('is a POST of the interface’s request, with the plugin’s own Basic credentials, as the plugin reads them', async () => {
+    const received: { method: string; path: string; authorization?: string; contentType?: string; body: unknown }[] =
+      [];
+    const recorder = new Hono();
+    recorder.all('*', async (c) => {
+      received.push({
+        method: c.req.method,
+        path: c.req.path,
+        authorization: c.req.header('authorization'),
+        contentType: c.req.header('content-type'),
+        body: JSON.parse(await c.req.text()),
+      });
+      return c.req.path === '/capabilities'
+        ? c.json({ positions: [], additionalCompetencies: [] })
+        : c.json({ positions: [] });
+    });
+    const plugin = await misbehaving('Recorder', recorder);
+    const capabilities = capabilitiesBody({ pluginIds: [plugin.clientId] });
+    expect((await search('capabilities', capabilities)).status).toBe(200);
+    // What a plugin suggested comes back as it was: any string, spaces and all.
+    const candidatePositions = [
+      {
+        title: 'Lead',
+        count: 2,
+        competencies: [
+          { competencyId: ' spaced id ', title: '', minimumRequirement: 'basic', preferredRequirement: 'advanced' },
+        ],
+      },
+    ];
+    const candidates = await search('candidates', { pluginIds: [plugin.clientId], positions: candidatePositions });
+    expect(candidates.status).toBe(200);
+
+    const [capabilitiesCall, candidatesCall] = received;
+    expect(received).toHaveLength(2);
+    const basic = `Basic ${Buffer.from(`${plugin.clientId}:${plugin.clientSecret}`, 'utf8').toString('base64')}`;
+    expect(capabilitiesCall).toEqual({
+      method: 'POST',
+      path: '/capabilities',
+      authorization: basic,
+      contentType: 'application/json',
+      body: { positions: capabilities.positions },
+    });
+    expect(candidatesCall).toEqual({
+      method: 'POST',
+      path: '/candidates',
+      authorization: basic,
+      contentType: 'application/json',
+      body: { positions: candidatePositions },
+    });
+    // The check every plugin must make holds for what it was sent, and fails for another plugin's secret.
+    expect(decodeBasic(capabilitiesCall?.authorization)).toEqual({
+      clientId: plugin.clientId,
+      clientSecret: plugin.clientSecret,
+    });
+    expect(verifyBasic(candidatesCall?.authorization, plugin.clientId, plugin.clientSecret)).toBe(true);
+    expect(verifyBasic(candidatesCall?.authorization, plugin.clientId, coach.clientSecret)).toBe(false);
+  });
+});
+
+describe('mission planner: answers read as leniently as the interface allows', () => {
+  it('keeps every competency the interface allows and leaves out, one by one, those it does not', async () => {
+    const competency = (i: number) => ({
+      competencyId: `cmp-${i}`,
+      title: `C ${i}`,
+      preferredCompetencyLevel: 'basic',
+    });
+    const app = new Hono();
+    app.post('/capabilities', (c) =>
+      c.json({
+        positions: [
+          {
+            title: 'Lead',
+            notInTheInterface: true,
+            competencies: [
+              { competencyId: ' spaced id ', title: '', preferredCompetencyLevel: 'advanced', weight: 3 },
+              { competencyId: 'cmp-bad-level', title: 'Bad level', preferredCompetencyLevel: 'master' },
+              { competencyId: 'cmp-no-title', preferredCompetencyLevel: 'basic' },
+              ...Array.from({ length: 55 }, (_, i) => competency(i)),
+            ],
+          },
+          'not a position',
+          { title: 'Third', competencies: [competency(99)] },
+          { title: 'Not asked', competencies: [] },
+        ],
+        additionalCompetencies: [
+          { competencyId: 'cmp-x', title: 'X' },
+          { competencyId: 7, title: 'Seven' },
+          { competencyId: 'cmp-long', title: 'x'.repeat(1001) },
+        ],
+      }),
+    );
+    const plugin = await misbehaving('Lenient capabilities', app);
+    const asked = ['Lead', 'Second', 'Third'].map((title) => ({
+      title,
+      knowledgeLevel: 'journeyman',
+      afsc: position.afsc,
+      count: 1,
+      exactMatch: false,
+    }));
+    const reply = await search('capabilities', { pluginIds: [plugin.clientId], positions: asked });
+    expect(reply.status).toBe(200);
+    const result = plannerCapabilitiesResponseSchema.parse(reply.body).results[0];
+    if (result?.status !== 'ok') throw new Error(`expected an answer: ${JSON.stringify(result)}`);
+    const [lead, second, third] = result.capabilities.positions;
+    expect(result.capabilities.positions).toHaveLength(3);
+    // Read up to 50 competencies: the 3 odd ones, then cmp-0 to cmp-46; two of the odd ones are left out.
+    expect(lead?.competencies.map((c) => c.competencyId)).toEqual([
+      ' spaced id ',
+      ...Array.from({ length: 47 }, (_, i) => `cmp-${i}`),
+    ]);
+    expect(lead?.competencies[0]).toEqual({
+      competencyId: ' spaced id ',
+      title: '',
+      preferredCompetencyLevel: 'advanced',
+    });
+    // An unreadable position keeps its place, empty, under the title asked.
+    expect(second).toEqual({ title: 'Second', competencies: [] });
+    expect(third?.competencies.map((c) => c.competencyId)).toEqual(['cmp-99']);
+    expect(result.capabilities.additionalCompetencies).toEqual([{ competencyId: 'cmp-x', title: 'X' }]);
+    expect(result.warnings.map((w) => w.path).sort()).toEqual(
+      [
+        'response.positions.3',
+        'response.positions.0.competencies.1.preferredCompetencyLevel',
+        'response.positions.0.competencies.2.title',
+        'response.positions.0.competencies.50',
+        'response.positions.1',
+        'response.additionalCompetencies.1.competencyId',
+        'response.additionalCompetencies.2.title',
+      ].sort(),
+    );
+    const byPath = new Map(result.warnings.map((w) => [w.path, w.message]));
+    expect(byPath.get('response.positions.0.competencies.1.preferredCompetencyLevel')).toMatch(
+      /basic.*intermediate.*advanced.*expert.*response\.positions\.0\.competencies\.1 was left out/,
+    );
+    expect(byPath.get('response.positions.0.competencies.50')).toMatch(/58.*8 from here on.*at most 50/);
+  });
+
+  it('keeps each candidate it can read, drops only the part that is wrong, and says where', async () => {
+    const { own, foreign } = await ownAndForeignUsers();
+    const app = new Hono();
+    app.post('/candidates', (c) =>
+      c.json({
+        positions: [
+          {
+            title: 'x',
+            readyCandidates: [
+              {
+                candidateId: own,
+                reason: 'r'.repeat(1001),
+                trainingGap: [
+                  {
+                    competencyId: 'a',
+                    currentLevel: 'master',
+                    recommendedAction: [
+                      { type: 'workshop', objectIds: ['w-1'] },
+                      { type: 'course', objectIds: ['crs-cyber'] },
+                    ],
+                  },
+                ],
+              },
+              { candidateId: 42, trainingGap: [] },
+              { candidateId: foreign, trainingGap: [] },
+            ],
+            recommendedCandidates: [{ candidateId: own, trainingGap: 'none' }],
+          },
+        ],
+      }),
+    );
+    const plugin = await misbehaving('Lenient candidates', app);
+    const reply = await search('candidates', {
+      pluginIds: [plugin.clientId],
+      positions: [
+        {
+          title: 'x',
+          count: 1,
+          competencies: [{ competencyId: 'a', title: 'A', minimumRequirement: 'basic', preferredRequirement: 'basic' }],
+        },
+      ],
+    });
+    expect(reply.status).toBe(200);
+    const result = plannerCandidatesResponseSchema.parse(reply.body).results[0];
+    if (result?.status !== 'ok') throw new Error(`expected an answer: ${JSON.stringify(result)}`);
+    expect(result.candidates.positions).toEqual([
+      {
+        title: 'x',
+        readyCandidates: [
+          {
+            candidateId: own,
+            trainingGap: [{ competencyId: 'a', recommendedAction: [{ type: 'course', objectIds: ['crs-cyber'] }] }],
+          },
+        ],
+        recommendedCandidates: [],
+      },
+    ]);
+    expect(result.people.map((p) => p.userId)).toEqual([own]);
+    expect(JSON.stringify(result)).not.toContain(foreign);
+    const ready = 'response.positions.0.readyCandidates';
+    expect(result.warnings.map((w) => w.path).sort()).toEqual(
+      [
+        `${ready}.0.reason`,
+        `${ready}.0.trainingGap.0.currentLevel`,
+        `${ready}.0.trainingGap.0.recommendedAction.0.type`,
+        `${ready}.1.candidateId`,
+        `${ready}.2.candidateId`,
+        'response.positions.0.recommendedCandidates.0.trainingGap',
+      ].sort(),
+    );
+    const byPath = new Map(result.warnings.map((w) => [w.path, w.message]));
+    expect(byPath.get(`${ready}.0.trainingGap.0.currentLevel`)).toMatch(/basic.*expert.*the field was left out/);
+    expect(byPath.get(`${ready}.2.candidateId`)).toMatch(/not a user of the orgs this plugin may access/);
   });
 });
 
@@ -477,6 +718,37 @@ describe('mission planner: bad input', () => {
         'body.positions.0.competencies.0.preferredRequirement',
       ],
       ['candidates', { positions: [{ title: 'x', count: 1, competencies: [] }] }, 'body.positions.0.competencies'],
+      // CompetencyLevel is one of the interface's closed lists.
+      [
+        'candidates',
+        {
+          positions: [
+            {
+              title: 'x',
+              count: 1,
+              competencies: [
+                { competencyId: 'a', title: 'A', minimumRequirement: 'master', preferredRequirement: 'expert' },
+              ],
+            },
+          ],
+        },
+        'body.positions.0.competencies.0.minimumRequirement',
+      ],
+      [
+        'candidates',
+        {
+          positions: [
+            {
+              title: 'x',
+              count: 1,
+              competencies: [
+                { competencyId: 'a', title: 'A', minimumRequirement: 'basic', preferredRequirement: 'Expert' },
+              ],
+            },
+          ],
+        },
+        'body.positions.0.competencies.0.preferredRequirement',
+      ],
     ];
     for (const [path, body, issue] of cases) {
       const reply = await search(path, body);

@@ -1,12 +1,11 @@
 /**
  * One call from the service to a plugin's mission planner address: POST JSON
  * with the plugin's Basic header, a hard deadline over the whole exchange
- * (connect, headers and body), a size cap on the answer, and the answer
- * checked against the contract. It never throws: every way a plugin can fail
+ * (connect, headers and body), a size cap on the answer, and the answer read
+ * leniently (plugin-answer.ts). It never throws: every way a plugin can fail
  * becomes a PluginFailure the dashboard shows.
  */
-import type { z } from 'zod/mini';
-import type { PluginFailure } from '../../../contract/mission-planner.ts';
+import type { AnswerReading } from './plugin-answer.ts';
 
 /** Largest plugin answer the service reads. */
 export const maxPluginAnswerBytes = 2 * 1024 * 1024;
@@ -18,14 +17,13 @@ export interface PluginCall {
   readonly timeoutMs: number;
 }
 
-export type PluginOutcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly failure: PluginFailure };
+/** The answer read (with what was left out of it), or why there is none. */
+export type PluginOutcome<T> = AnswerReading<T>;
 
-export async function callPlugin<S extends z.ZodMiniType>(
+export async function callPlugin<T>(
   call: PluginCall,
-  schema: S,
-): Promise<PluginOutcome<z.output<S>>> {
+  readAnswer: (json: unknown) => AnswerReading<T>,
+): Promise<PluginOutcome<T>> {
   const deadline = AbortSignal.timeout(call.timeoutMs);
   const timedOut = (): PluginOutcome<never> => ({
     ok: false,
@@ -37,18 +35,18 @@ export async function callPlugin<S extends z.ZodMiniType>(
     timer = setTimeout(() => resolve(timedOut()), call.timeoutMs + 50);
   });
   try {
-    return await Promise.race([exchange(call, schema, deadline, timedOut), expiry]);
+    return await Promise.race([exchange(call, readAnswer, deadline, timedOut), expiry]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function exchange<S extends z.ZodMiniType>(
+async function exchange<T>(
   call: PluginCall,
-  schema: S,
+  readAnswer: (json: unknown) => AnswerReading<T>,
   signal: AbortSignal,
   timedOut: () => PluginOutcome<never>,
-): Promise<PluginOutcome<z.output<S>>> {
+): Promise<PluginOutcome<T>> {
   let response: Response;
   try {
     response = await fetch(call.url, {
@@ -105,23 +103,7 @@ async function exchange<S extends z.ZodMiniType>(
       failure: { code: 'invalid_response', message: 'The plugin answered something that is not JSON' },
     };
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 20).map((issue) => ({
-      path: ['response', ...issue.path.map(String)].join('.'),
-      message: issue.message,
-    }));
-    const first = issues[0];
-    return {
-      ok: false,
-      failure: {
-        code: 'invalid_response',
-        message: `The plugin's answer does not have the shape of the interface${first ? `: ${first.path} ${first.message}` : ''}`,
-        issues,
-      },
-    };
-  }
-  return { ok: true, value: parsed.data };
+  return readAnswer(json);
 }
 
 class TooLarge extends Error {}

@@ -1,7 +1,35 @@
-/** Notes and the facts their automatic metadata is derived from. The only SQL of the area. */
+/** Notes and the facts their automatic metadata is derived from. The only queries of the area. */
+
+import { sql } from 'kysely';
 import type { Note, NoteCategory } from '../../../contract/notes.ts';
-import type { Db } from '../../db/database.ts';
-import { readableBy } from '../audience/readers.repo.ts';
+import type { Queryable } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared.ts';
+import { entry, readableBy } from '../audience/readers.repo.ts';
+import { teaches } from '../comments/comments.repo.ts';
+
+export interface StoredNote extends Note {
+  readonly authorId: string;
+}
+
+export interface NoteListFilters {
+  category?: NoteCategory[];
+  studentId?: string;
+  userId?: string;
+  classId?: string;
+  courseId?: string;
+  lessonId?: string;
+}
+
+const columns = [
+  'n.note_id',
+  'n.author_id',
+  'n.text',
+  'n.class_id',
+  'n.user_id',
+  'n.student_id',
+  'n.course_id',
+  'n.lesson_id',
+] as const;
 
 interface NoteRow {
   note_id: string;
@@ -12,10 +40,6 @@ interface NoteRow {
   student_id: string | null;
   course_id: string | null;
   lesson_id: string | null;
-}
-
-export interface StoredNote extends Note {
-  readonly authorId: string;
 }
 
 const toNote = (row: NoteRow): StoredNote => ({
@@ -29,15 +53,6 @@ const toNote = (row: NoteRow): StoredNote => ({
   authorId: row.author_id,
 });
 
-export interface NoteListFilters {
-  category?: NoteCategory[];
-  studentId?: string;
-  userId?: string;
-  classId?: string;
-  courseId?: string;
-  lessonId?: string;
-}
-
 const filterColumns = {
   studentId: 'n.student_id',
   userId: 'n.user_id',
@@ -45,89 +60,86 @@ const filterColumns = {
   courseId: 'n.course_id',
   lessonId: 'n.lesson_id',
 } as const;
-type FilterKey = keyof typeof filterColumns;
+const filterKeys = Object.keys(filterColumns) as (keyof typeof filterColumns)[];
 
-/** Readable by its author, and by the trainers of its class (the one rule, in readers.repo). */
-const visibleTo = readableBy('n');
-const columns = 'n.note_id, n.author_id, n.text, n.class_id, n.user_id, n.student_id, n.course_id, n.lesson_id';
-
-export function notesRepo(db: Db) {
-  const listStatements = new Map<string, ReturnType<Db['prepare']>>();
-  const visible = db.prepare<{ noteId: string; viewerId: string }, NoteRow>(
-    `SELECT ${columns} FROM notes n WHERE n.note_id = @noteId AND ${visibleTo}`,
-  );
-  const insert = db.prepare(
-    `INSERT INTO notes (note_id, author_id, text, user_id, class_id, student_id, course_id, lesson_id, category, created_at)
-     VALUES (@noteId, @authorId, @text, @userId, @classId, @studentId, @courseId, @lessonId, @category, @createdAt)`,
-  );
-  const remove = db.prepare<[string]>('DELETE FROM notes WHERE note_id = ?');
-  const student = db.prepare<[string], { user_id: string; class_id: string; course_id: string }>(
-    'SELECT s.user_id, s.class_id, c.course_id FROM students s JOIN classes c ON c.class_id = s.class_id WHERE s.student_id = ?',
-  );
-  const klass = db.prepare<[string], { course_id: string }>('SELECT course_id FROM classes WHERE class_id = ?');
-  const lesson = db.prepare<[string], { course_id: string }>('SELECT course_id FROM lessons WHERE lesson_id = ?');
-  const course = db.prepare<[string], { course_id: string }>('SELECT course_id FROM courses WHERE course_id = ?');
-  const user = db.prepare<[string], { user_id: string }>('SELECT user_id FROM users WHERE user_id = ?');
-  const teaches = db.prepare<[string, string], { one: number }>(
-    'SELECT 1 AS one FROM class_trainers WHERE class_id = ? AND user_id = ?',
-  );
-  const trainsUser = db.prepare<[string, string], { one: number }>(
-    `SELECT 1 AS one FROM students s JOIN class_trainers t ON t.class_id = s.class_id
-     WHERE t.user_id = ? AND s.user_id = ? LIMIT 1`,
-  );
+export function notesRepo(q: Queryable) {
+  /** Readable by its author, and by the trainers of its class: the one rule (audience/readers.repo). */
+  const visible = (viewerId: string) =>
+    q
+      .selectFrom('notes as n')
+      .select(columns)
+      .where(readableBy(entry('n'), sql.val(viewerId)));
 
   return {
-    list(viewerId: string, filters: NoteListFilters): StoredNote[] {
-      const keys = (Object.keys(filterColumns) as FilterKey[]).filter((key) => filters[key] !== undefined);
+    async list(viewerId: string, filters: NoteListFilters): Promise<StoredNote[]> {
+      const given = filterKeys.filter((key) => filters[key] !== undefined);
       const categories = [...new Set(filters.category ?? [])].sort();
-      const cacheKey = `${keys.join(',')}|${categories.length}`;
-      let statement = listStatements.get(cacheKey);
-      if (!statement) {
-        const where = keys.map((key) => `AND ${filterColumns[key]} = @${key}`);
-        if (categories.length > 0) {
-          where.push(`AND n.category IN (${categories.map((_, i) => `@category${i}`).join(', ')})`);
-        }
-        statement = db.prepare(
-          `SELECT ${columns} FROM notes n WHERE ${visibleTo} ${where.join(' ')} ORDER BY n.seq DESC`,
-        );
-        listStatements.set(cacheKey, statement);
-      }
       const params: Record<string, string> = { viewerId };
-      for (const key of keys) params[key] = filters[key] as string;
+      for (const key of given) params[key] = filters[key] as string;
       categories.forEach((category, i) => {
         params[`category${i}`] = category;
       });
-      return (statement.all(params) as NoteRow[]).map(toNote);
+      // Compiled once per set of filters and number of categories given (see db/prepared.ts).
+      const found = await runPrepared(q, `notes:${given.join(',')}:${categories.length}`, params, (p) => {
+        let query = visible(p.viewerId as string);
+        for (const key of given) query = query.where(filterColumns[key], '=', p[key] as string);
+        if (categories.length > 0) {
+          query = query.where(
+            'n.category',
+            'in',
+            categories.map((_, i) => p[`category${i}`] as string),
+          );
+        }
+        return query.orderBy('n.seq', 'desc');
+      });
+      return found.map(toNote);
     },
-    findVisible(noteId: string, viewerId: string): StoredNote | undefined {
-      const row = visible.get({ noteId, viewerId });
+    async findVisible(noteId: string, viewerId: string): Promise<StoredNote | undefined> {
+      const row = await visible(viewerId).where('n.note_id', '=', noteId).executeTakeFirst();
       return row ? toNote(row) : undefined;
     },
-    insert(note: StoredNote & { category: NoteCategory; createdAt: number }): void {
-      insert.run({
-        noteId: note.noteId,
-        authorId: note.authorId,
-        text: note.text,
-        userId: note.userId,
-        classId: note.classId,
-        studentId: note.studentId,
-        courseId: note.courseId,
-        lessonId: note.lessonId,
-        category: note.category,
-        createdAt: note.createdAt,
-      });
+    async insert(note: StoredNote & { category: NoteCategory; createdAt: number }): Promise<void> {
+      await q
+        .insertInto('notes')
+        .values({
+          note_id: note.noteId,
+          author_id: note.authorId,
+          text: note.text,
+          user_id: note.userId,
+          class_id: note.classId,
+          student_id: note.studentId,
+          course_id: note.courseId,
+          lesson_id: note.lessonId,
+          category: note.category,
+          created_at: note.createdAt,
+        })
+        .execute();
     },
-    remove(noteId: string): boolean {
-      return remove.run(noteId).changes === 1;
+    /** Deletes the note if `authorId` wrote it; whether a row went. */
+    async remove(noteId: string, authorId: string): Promise<boolean> {
+      const result = await q
+        .deleteFrom('notes')
+        .where('note_id', '=', noteId)
+        .where('author_id', '=', authorId)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
     },
-    student: (studentId: string) => student.get(studentId),
-    classCourse: (classId: string) => klass.get(classId)?.course_id,
-    lessonCourse: (lessonId: string) => lesson.get(lessonId)?.course_id,
-    courseExists: (courseId: string) => course.get(courseId) !== undefined,
-    userExists: (userId: string) => user.get(userId) !== undefined,
-    teaches: (classId: string, userId: string) => teaches.get(classId, userId) !== undefined,
-    /** Whether `trainerId` trains a class `userId` is enrolled in. */
-    trainsUser: (trainerId: string, userId: string) => trainsUser.get(trainerId, userId) !== undefined,
+    student: (studentId: string) =>
+      q
+        .selectFrom('students as s')
+        .innerJoin('classes as c', 'c.class_id', 's.class_id')
+        .select(['s.user_id', 's.class_id', 'c.course_id'])
+        .where('s.student_id', '=', studentId)
+        .executeTakeFirst(),
+    classCourse: async (classId: string) =>
+      (await q.selectFrom('classes').select('course_id').where('class_id', '=', classId).executeTakeFirst())?.course_id,
+    lessonCourse: async (lessonId: string) =>
+      (await q.selectFrom('lessons').select('course_id').where('lesson_id', '=', lessonId).executeTakeFirst())
+        ?.course_id,
+    courseExists: async (courseId: string) =>
+      (await q.selectFrom('courses').select('course_id').where('course_id', '=', courseId).executeTakeFirst()) !==
+      undefined,
+    teaches: (classId: string, userId: string) => teaches(q, classId, userId),
   };
 }
 export type NotesRepo = ReturnType<typeof notesRepo>;

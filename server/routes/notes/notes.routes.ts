@@ -2,12 +2,11 @@ import { coreEndpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { noteHandlers } from './notes.handlers.ts';
-import { notesRepo } from './notes.repo.ts';
 
 export function notesRoutes(router: Router, deps: Deps): void {
-  const h = noteHandlers(deps, notesRepo(deps.db));
-  router.bind(e.listNotes, ({ caller, query }) => h.list(caller, query));
-  router.bind(e.getNote, ({ caller, query }) => h.get(caller, query.noteId));
+  const h = noteHandlers(deps);
+  router.bind(e.listNotes, ({ caller, query }) => h.list(caller, query), { reads: ['notes', 'classes'] });
+  router.bind(e.getNote, ({ caller, query }) => h.get(caller, query.noteId), { reads: ['notes', 'classes'] });
   router.bind(e.createNote, ({ caller, body }) => h.create(caller, body));
   router.bind(e.removeNote, ({ caller, body }) => h.remove(caller, body.noteId));
 }

@@ -78,24 +78,27 @@ describe('notes about yourself', () => {
 });
 
 describe('notes about someone else', () => {
-  it('are refused to a trainee as if the person did not exist, whatever the app', async () => {
-    const plainTrainee = await signIn(service.url, users.student, apps.noTraining);
-    for (const token of [trainee, plainTrainee]) {
-      const reply = await put(token, { text: 'About a classmate', userId: users.studentNoPicture });
-      expect(reply.status).toBe(404);
-      expect(errorBodySchema.parse(reply.body).error.code).toBe('not_found');
-    }
-    const student = await put(trainee, {
+  it('need a student and a lesson through the training dashboard, which a trainee cannot name', async () => {
+    const aboutClassmate = await put(trainee, { text: 'About a classmate', userId: users.studentNoPicture });
+    expect(aboutClassmate.status).toBe(400);
+    expect(errorBodySchema.parse(aboutClassmate.body).error.issues?.map((i) => i.path)).toEqual([
+      'body.studentId',
+      'body.lessonId',
+    ]);
+    const asStudent = await put(trainee, {
       text: 'About a classmate',
       studentId: students.noPictureCyber,
       lessonId: lessons.cyber[0],
     });
-    expect(student.status).toBe(404);
+    expect(asStudent.status).toBe(404);
   });
 
-  it('are allowed about a person you train, and refused about a trainer you do not', async () => {
-    const plain = await signIn(service.url, users.trainer, apps.noTraining);
-    expect((await put(plain, { text: 'Met at the range', userId: users.student })).status).toBe(201);
-    expect((await put(plain, { text: 'Colleague', userId: users.trainer2 })).status).toBe(404);
+  it('through another app: about someone they may see (a friend), never about anyone else', async () => {
+    const plainTrainee = await signIn(service.url, users.student, apps.noTraining);
+    // Sam Patel is the trainee's friend; Marcus Webb is neither friend nor trainer of theirs.
+    expect((await put(plainTrainee, { text: 'Lend Sam the notes', userId: users.studentNoPicture })).status).toBe(201);
+    const stranger = await put(plainTrainee, { text: 'Who is this', userId: users.trainer2 });
+    expect(stranger.status).toBe(404);
+    expect(errorBodySchema.parse(stranger.body).error.code).toBe('not_found');
   });
 });

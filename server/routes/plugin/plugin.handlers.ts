@@ -17,14 +17,17 @@ import type {
   OtherSkill,
   UserIdsQuery,
 } from '../../../contract/plugin.ts';
+import { bump } from '../../db/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, HttpError } from '../../errors.ts';
 import type { PluginCaller } from '../../http/auth.ts';
-import type { PluginRepo } from './plugin.repo.ts';
+import { type PluginRepo, pluginRepo } from './plugin.repo.ts';
 
 const placeFields = ['lessonId', 'classId', 'versionId'] as const;
 
-export function pluginHandlers(deps: Deps, repo: PluginRepo) {
+export function pluginHandlers(deps: Deps) {
+  const reads = pluginRepo(deps.db.q);
+
   /** The orgs a request reaches: those named (each must be the plugin's) or, when none are, all of the plugin's. */
   function orgsOf(caller: PluginCaller, requested: readonly string[] | undefined): string[] {
     if (requested === undefined) return [...caller.orgIds];
@@ -40,110 +43,140 @@ export function pluginHandlers(deps: Deps, repo: PluginRepo) {
   }
 
   /** The users named, each of whom must belong to one of the plugin's orgs (404 otherwise). */
-  function usersOf(caller: PluginCaller, query: UserIdsQuery): string[] {
+  async function usersOf(caller: PluginCaller, query: UserIdsQuery): Promise<string[]> {
     const ids = [...new Set([...(query.userId !== undefined ? [query.userId] : []), ...(query.userIds ?? [])])];
     if (ids.length > limits.idList) {
       throw badRequest(`Name at most ${limits.idList} users in one request`, [
         { path: 'query.userIds', message: `must name at most ${limits.idList} users together with userId` },
       ]);
     }
-    const visible = repo.visibleUsers(ids, caller.orgIds);
+    const visible = await reads.visibleUsers(ids, caller.orgIds);
     const missing = ids.filter((id) => !visible.has(id));
     if (missing.length > 0) throw usersNotFound(caller, missing);
     return ids;
   }
 
-  return {
-    recordData(caller: PluginCaller, orgIds: readonly string[] | undefined): LearningRecord[] {
-      return repo.records(orgsOf(caller, orgIds));
-    },
-
-    listAssertions(caller: PluginCaller, query: UserIdsQuery): BadgeAssertion[] {
-      return repo.assertionsOf(usersOf(caller, query));
-    },
-
-    createAssertion(caller: PluginCaller, body: CreateBadgeAssertionBody): BadgeAssertion {
-      if (repo.visibleUsers([body.userId], caller.orgIds).size === 0) throw usersNotFound(caller, [body.userId]);
-      const badge = repo.badge(body.badgeId);
-      // A badge is "from the service" when it belongs to one of the service's courses.
-      const fromService = badge !== undefined && badge.course_id !== null;
-      const given = placeFields.filter((field) => body[field] !== undefined);
-      if ((fromService || given.length > 0) && given.length < placeFields.length) {
-        const missing = placeFields.filter((field) => body[field] === undefined);
-        const why = fromService
-          ? `badge "${body.badgeId}" is from the service`
-          : 'lessonId, classId and versionId go together';
-        throw badRequest(
-          `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required: ${why}`,
-          missing.map((field): ErrorIssue => ({ path: `body.${field}`, message: `is required: ${why}` })),
+  /** The checks of an assertion, then its insert: all inside the write's transaction. */
+  async function writeAssertion(
+    repo: PluginRepo,
+    caller: PluginCaller,
+    body: CreateBadgeAssertionBody,
+  ): Promise<BadgeAssertion> {
+    if ((await repo.visibleUsers([body.userId], caller.orgIds)).size === 0) throw usersNotFound(caller, [body.userId]);
+    const badge = await repo.badge(body.badgeId);
+    // A badge is "from the service" when it belongs to one of the service's courses.
+    const fromService = badge !== undefined && badge.course_id !== null;
+    const given = placeFields.filter((field) => body[field] !== undefined);
+    if ((fromService || given.length > 0) && given.length < placeFields.length) {
+      const missing = placeFields.filter((field) => body[field] === undefined);
+      const why = fromService
+        ? `badge "${body.badgeId}" is from the service`
+        : 'lessonId, classId and versionId go together';
+      throw badRequest(
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required: ${why}`,
+        missing.map((field): ErrorIssue => ({ path: `body.${field}`, message: `is required: ${why}` })),
+      );
+    }
+    if (body.classId !== undefined && body.lessonId !== undefined && body.versionId !== undefined) {
+      const enrolled = await repo.enrollment(body.userId, body.classId);
+      if (!enrolled) {
+        throw new HttpError(404, 'not_found', `Class "${body.classId}" is not a class of user "${body.userId}"`, [
+          { path: 'body.classId', message: 'is not a class the user is enrolled in' },
+        ]);
+      }
+      const lesson = await repo.lesson(body.lessonId);
+      if (!lesson || lesson.course_id !== enrolled.course_id) {
+        throw new HttpError(
+          404,
+          'not_found',
+          `Lesson "${body.lessonId}" is not a lesson of the course of class "${body.classId}"`,
+          [{ path: 'body.lessonId', message: `is not a lesson of the course of class "${body.classId}"` }],
         );
       }
-      if (body.classId !== undefined && body.lessonId !== undefined && body.versionId !== undefined) {
-        const enrolled = repo.enrollment(body.userId, body.classId);
-        if (!enrolled) {
-          throw new HttpError(404, 'not_found', `Class "${body.classId}" is not a class of user "${body.userId}"`, [
-            { path: 'body.classId', message: 'is not a class the user is enrolled in' },
-          ]);
-        }
-        const lesson = repo.lesson(body.lessonId);
-        if (!lesson || lesson.course_id !== enrolled.course_id) {
-          throw new HttpError(
-            404,
-            'not_found',
-            `Lesson "${body.lessonId}" is not a lesson of the course of class "${body.classId}"`,
-            [{ path: 'body.lessonId', message: `is not a lesson of the course of class "${body.classId}"` }],
-          );
-        }
-        if (body.versionId !== enrolled.course_version) {
-          throw badRequest(`versionId must be the version of course "${enrolled.course_id}"`, [
-            {
-              path: 'body.versionId',
-              message: `must be "${enrolled.course_version}", the version of course "${enrolled.course_id}"`,
-            },
-          ]);
-        }
-        if (fromService && badge.course_id !== enrolled.course_id) {
-          throw badRequest(`Badge "${body.badgeId}" belongs to another course than class "${body.classId}"`, [
-            {
-              path: 'body.classId',
-              message: `is a class of course "${enrolled.course_id}", not of the badge's course`,
-            },
-          ]);
-        }
+      if (body.versionId !== enrolled.course_version) {
+        throw badRequest(`versionId must be the version of course "${enrolled.course_id}"`, [
+          {
+            path: 'body.versionId',
+            message: `must be "${enrolled.course_version}", the version of course "${enrolled.course_id}"`,
+          },
+        ]);
       }
-      const assertion: BadgeAssertion = {
-        userId: body.userId,
-        badgeId: body.badgeId,
-        name: body.name,
-        type: body.type,
-        image: body.image,
-        issuedOn: body.issuedOn,
-        issuerName: body.issuerName,
-        ...(body.lessonId !== undefined ? { lessonId: body.lessonId } : {}),
-        ...(body.classId !== undefined ? { classId: body.classId } : {}),
-        ...(body.versionId !== undefined ? { versionId: body.versionId } : {}),
-      };
-      repo.addAssertion({ ...assertion, assertedBy: caller.clientId, createdAt: deps.now() });
-      return assertion;
+      if (fromService && badge.course_id !== enrolled.course_id) {
+        throw badRequest(`Badge "${body.badgeId}" belongs to another course than class "${body.classId}"`, [
+          {
+            path: 'body.classId',
+            message: `is a class of course "${enrolled.course_id}", not of the badge's course`,
+          },
+        ]);
+      }
+    }
+    const assertion: BadgeAssertion = {
+      userId: body.userId,
+      badgeId: body.badgeId,
+      name: body.name,
+      type: body.type,
+      image: body.image,
+      issuedOn: body.issuedOn,
+      issuerName: body.issuerName,
+      ...(body.lessonId !== undefined ? { lessonId: body.lessonId } : {}),
+      ...(body.classId !== undefined ? { classId: body.classId } : {}),
+      ...(body.versionId !== undefined ? { versionId: body.versionId } : {}),
+    };
+    await repo.addAssertion({ ...assertion, assertedBy: caller.clientId, createdAt: deps.now() });
+    return assertion;
+  }
+
+  return {
+    async recordData(caller: PluginCaller, orgIds: readonly string[] | undefined): Promise<LearningRecord[]> {
+      return reads.records(orgsOf(caller, orgIds));
     },
 
-    createBadge(caller: PluginCaller, body: CreateBadgeBody): Badge[] {
-      const badgeId = `badge-${randomUUID()}`;
-      repo.createBadge({ ...body, badgeId, createdBy: caller.clientId, createdAt: deps.now() });
-      return repo.badgesById([badgeId]);
+    async listAssertions(caller: PluginCaller, query: UserIdsQuery): Promise<BadgeAssertion[]> {
+      return reads.assertionsOf(await usersOf(caller, query));
     },
 
-    courseBadges(caller: PluginCaller, kind: 'course' | 'objective', orgIds: readonly string[] | undefined): Badge[] {
-      return repo.courseBadges(kind, orgsOf(caller, orgIds));
+    /** The checks and the insert are one transaction: the user, class and lesson cannot change between them. */
+    createAssertion(caller: PluginCaller, body: CreateBadgeAssertionBody): Promise<BadgeAssertion> {
+      return deps.db.transaction(async (tx) => {
+        const assertion = await writeAssertion(pluginRepo(tx), caller, body);
+        await bump(tx, 'badges');
+        return assertion;
+      });
     },
 
-    otherSkills(caller: PluginCaller, query: UserIdsQuery): OtherSkill[] {
-      return repo.otherSkills(usersOf(caller, query));
+    createBadge(caller: PluginCaller, body: CreateBadgeBody): Promise<Badge[]> {
+      return deps.db.transaction(async (tx) => {
+        const repo = pluginRepo(tx);
+        const badgeId = `badge-${randomUUID()}`;
+        await repo.createBadge({ ...body, badgeId, createdBy: caller.clientId, createdAt: deps.now() });
+        await bump(tx, 'badges');
+        return repo.badgesById([badgeId]);
+      });
     },
 
-    additionalInfo(caller: PluginCaller, body: AdditionalInfoBody): AdditionalInfoEntry[] {
-      if (repo.visibleUsers([body.userId], caller.orgIds).size === 0) throw usersNotFound(caller, [body.userId]);
-      return repo.addInfo(body.userId, caller.clientId, body.additionalInfo, deps.now());
+    async courseBadges(
+      caller: PluginCaller,
+      kind: 'course' | 'objective',
+      orgIds: readonly string[] | undefined,
+    ): Promise<Badge[]> {
+      return reads.courseBadges(kind, orgsOf(caller, orgIds));
+    },
+
+    async otherSkills(caller: PluginCaller, query: UserIdsQuery): Promise<OtherSkill[]> {
+      return reads.otherSkills(await usersOf(caller, query));
+    },
+
+    /** Adds the entries and answers every entry this plugin has written about the user, in one transaction. */
+    additionalInfo(caller: PluginCaller, body: AdditionalInfoBody): Promise<AdditionalInfoEntry[]> {
+      return deps.db.transaction(async (tx) => {
+        const repo = pluginRepo(tx);
+        if ((await repo.visibleUsers([body.userId], caller.orgIds)).size === 0) {
+          throw usersNotFound(caller, [body.userId]);
+        }
+        await repo.addInfo(body.userId, caller.clientId, body.additionalInfo, deps.now());
+        await bump(tx, 'plugin_data');
+        return repo.infoOf(body.userId, caller.clientId);
+      });
     },
   };
 }

@@ -1,10 +1,8 @@
 /**
- * SQL of the AI-plugin endpoints. Every read that takes orgs or users is
- * given lists already checked against the plugin's access by the handlers;
- * lists of ids become `IN (?, ?, ...)` so the SQL stays portable.
+ * Queries of the AI-plugin endpoints. Every read that takes orgs or users is
+ * given lists already checked against the plugin's access by the handlers.
  */
 
-import type { Statement } from 'better-sqlite3';
 import type {
   AdditionalInfoEntry,
   Badge,
@@ -14,9 +12,7 @@ import type {
   ObjectiveEntry,
   OtherSkill,
 } from '../../../contract/plugin.ts';
-import type { Db } from '../../db/database.ts';
-
-const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+import type { Queryable } from '../../db/database.ts';
 
 export type BadgeKind = 'course' | 'objective' | 'plugin';
 
@@ -32,14 +28,6 @@ export interface BadgeRow {
   tags: string | null;
   course_id: string | null;
   course_version: string | null;
-}
-
-interface CriterionRow {
-  badge_id: string;
-  kind: 'objective' | 'module';
-  entry_id: string;
-  name: string;
-  description: string;
 }
 
 interface AssertionRow {
@@ -73,58 +61,44 @@ export interface NewBadge {
   readonly createdAt: number;
 }
 
-const badgeColumns = `b.badge_id, b.kind, b.name, b.type, b.image, b.proficiency, b.description, b.alignments, b.tags,
-  b.course_id, c.version AS course_version`;
+const badgeColumns = [
+  'b.badge_id',
+  'b.kind',
+  'b.name',
+  'b.type',
+  'b.image',
+  'b.proficiency',
+  'b.description',
+  'b.alignments',
+  'b.tags',
+  'b.course_id',
+  'c.version as course_version',
+] as const;
 
-export function pluginRepo(db: Db) {
-  // Statements with IN lists differ only by their number of marks: prepare each once.
-  const statements = new Map<string, Statement>();
-  const prep = <P extends unknown[], R>(sql: string): Statement<P, R> => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement as unknown as Statement<P, R>;
-  };
-  const badgeById = db.prepare<[string], BadgeRow>(
-    `SELECT ${badgeColumns} FROM badges b LEFT JOIN courses c ON c.course_id = b.course_id WHERE b.badge_id = ?`,
-  );
-  const enrollment = db.prepare<[string, string], { class_id: string; course_id: string; course_version: string }>(
-    `SELECT k.class_id, k.course_id, c.version AS course_version
-     FROM students s JOIN classes k ON k.class_id = s.class_id JOIN courses c ON c.course_id = k.course_id
-     WHERE s.user_id = ? AND s.class_id = ?`,
-  );
-  const lessonById = db.prepare<[string], { lesson_id: string; course_id: string }>(
-    'SELECT lesson_id, course_id FROM lessons WHERE lesson_id = ?',
-  );
-  const insertAssertion = db.prepare(
-    `INSERT INTO badge_assertions (user_id, badge_id, name, type, image, issued_on, issuer_name, lesson_id, class_id,
-       version_id, asserted_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertBadge = db.prepare(
-    `INSERT INTO badges (badge_id, kind, name, type, image, proficiency, description, alignments, tags, course_id,
-       created_by, created_at)
-     VALUES (?, 'plugin', ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-  );
-  const insertInfo = db.prepare(
-    'INSERT INTO additional_info (user_id, client_id, title, description, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const infoOf = db.prepare<[string, string], AdditionalInfoEntry>(
-    'SELECT title, description FROM additional_info WHERE user_id = ? AND client_id = ? ORDER BY seq',
-  );
+export function pluginRepo(q: Queryable) {
+  const badgeRows = (badgeIds: readonly string[]) =>
+    q
+      .selectFrom('badges as b')
+      .leftJoin('courses as c', 'c.course_id', 'b.course_id')
+      .select(badgeColumns)
+      .where('b.badge_id', 'in', badgeIds)
+      .execute() as Promise<BadgeRow[]>;
 
-  function criteriaOf(
+  async function criteriaOf(
     badgeIds: readonly string[],
-  ): Map<string, { module: ModuleEntry[]; objective: ObjectiveEntry[] }> {
+  ): Promise<Map<string, { module: ModuleEntry[]; objective: ObjectiveEntry[] }>> {
     const byBadge = new Map<string, { module: ModuleEntry[]; objective: ObjectiveEntry[] }>();
     for (const id of badgeIds) byBadge.set(id, { module: [], objective: [] });
     if (badgeIds.length === 0) return byBadge;
-    const rows = prep<string[], CriterionRow>(
-      `SELECT badge_id, kind, entry_id, name, description FROM badge_criteria
-         WHERE badge_id IN (${marks(badgeIds.length)}) ORDER BY badge_id, kind, position, entry_id`,
-    ).all(...badgeIds);
+    const rows = await q
+      .selectFrom('badge_criteria')
+      .select(['badge_id', 'kind', 'entry_id', 'name', 'description'])
+      .where('badge_id', 'in', [...new Set(badgeIds)])
+      .orderBy('badge_id')
+      .orderBy('kind')
+      .orderBy('position')
+      .orderBy('entry_id')
+      .execute();
     for (const row of rows) {
       const criteria = byBadge.get(row.badge_id);
       if (!criteria) continue;
@@ -141,8 +115,8 @@ export function pluginRepo(db: Db) {
     return byBadge;
   }
 
-  function toBadges(rows: readonly BadgeRow[]): Badge[] {
-    const criteria = criteriaOf(rows.map((row) => row.badge_id));
+  async function toBadges(rows: readonly BadgeRow[]): Promise<Badge[]> {
+    const criteria = await criteriaOf(rows.map((row) => row.badge_id));
     return rows.map((row) => ({
       badgeId: row.badge_id,
       name: row.name,
@@ -160,120 +134,194 @@ export function pluginRepo(db: Db) {
 
   return {
     /** Of `userIds`, those whose org is among `orgIds`. */
-    visibleUsers(userIds: readonly string[], orgIds: readonly string[]): Set<string> {
+    async visibleUsers(userIds: readonly string[], orgIds: readonly string[]): Promise<Set<string>> {
       if (userIds.length === 0 || orgIds.length === 0) return new Set();
-      const rows = prep<string[], { user_id: string }>(
-        `SELECT user_id FROM users WHERE user_id IN (${marks(userIds.length)}) AND org_id IN (${marks(orgIds.length)})`,
-      ).all(...userIds, ...orgIds);
+      const rows = await q
+        .selectFrom('users')
+        .select('user_id')
+        .where('user_id', 'in', userIds)
+        .where('org_id', 'in', orgIds)
+        .execute();
       return new Set(rows.map((row) => row.user_id));
     },
 
     /** One learning record per student (a user with at least one enrollment) of the orgs. */
-    records(orgIds: readonly string[]): LearningRecord[] {
+    async records(orgIds: readonly string[]): Promise<LearningRecord[]> {
       if (orgIds.length === 0) return [];
-      return prep<string[], LearningRecord>(
-        `SELECT u.user_id AS userId, COALESCE(u.display_duty_title, u.job_title, '') AS dutyTitle,
-             u.afsc AS afsc, u.education AS education
-           FROM users u
-           WHERE u.org_id IN (${marks(orgIds.length)})
-             AND EXISTS (SELECT 1 FROM students s WHERE s.user_id = u.user_id)
-           ORDER BY u.user_id`,
-      ).all(...orgIds);
+      return q
+        .selectFrom('users as u')
+        .select((eb) => [
+          'u.user_id as userId',
+          eb.fn.coalesce('u.display_duty_title', 'u.job_title', eb.val('')).as('dutyTitle'),
+          'u.afsc as afsc',
+          'u.education as education',
+        ])
+        .where('u.org_id', 'in', orgIds)
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('students as s').select('s.user_id').whereRef('s.user_id', '=', 'u.user_id')),
+        )
+        .orderBy('u.user_id')
+        .execute();
     },
 
-    assertionsOf(userIds: readonly string[]): BadgeAssertion[] {
+    async assertionsOf(userIds: readonly string[]): Promise<BadgeAssertion[]> {
       if (userIds.length === 0) return [];
-      const rows = prep<string[], AssertionRow>(
-        `SELECT user_id, badge_id, name, type, image, issued_on, issuer_name, lesson_id, class_id, version_id
-           FROM badge_assertions WHERE user_id IN (${marks(userIds.length)}) ORDER BY user_id, seq`,
-      ).all(...userIds);
+      const rows = await q
+        .selectFrom('badge_assertions')
+        .select([
+          'user_id',
+          'badge_id',
+          'name',
+          'type',
+          'image',
+          'issued_on',
+          'issuer_name',
+          'lesson_id',
+          'class_id',
+          'version_id',
+        ])
+        .where('user_id', 'in', userIds)
+        .orderBy('user_id')
+        .orderBy('seq')
+        .execute();
       return rows.map(toAssertion);
     },
 
-    addAssertion(assertion: NewAssertion): void {
-      insertAssertion.run(
-        assertion.userId,
-        assertion.badgeId,
-        assertion.name,
-        assertion.type,
-        assertion.image,
-        assertion.issuedOn,
-        assertion.issuerName,
-        assertion.lessonId ?? null,
-        assertion.classId ?? null,
-        assertion.versionId ?? null,
-        assertion.assertedBy,
-        assertion.createdAt,
-      );
+    async addAssertion(assertion: NewAssertion): Promise<void> {
+      await q
+        .insertInto('badge_assertions')
+        .values({
+          user_id: assertion.userId,
+          badge_id: assertion.badgeId,
+          name: assertion.name,
+          type: assertion.type,
+          image: assertion.image,
+          issued_on: assertion.issuedOn,
+          issuer_name: assertion.issuerName,
+          lesson_id: assertion.lessonId ?? null,
+          class_id: assertion.classId ?? null,
+          version_id: assertion.versionId ?? null,
+          asserted_by: assertion.assertedBy,
+          created_at: assertion.createdAt,
+        })
+        .execute();
     },
 
-    badge(badgeId: string): BadgeRow | undefined {
-      return badgeById.get(badgeId);
+    async badge(badgeId: string): Promise<BadgeRow | undefined> {
+      return (await badgeRows([badgeId]))[0];
     },
 
-    badgesById(badgeIds: readonly string[]): Badge[] {
-      const rows = badgeIds.map((id) => badgeById.get(id)).filter((row): row is BadgeRow => row !== undefined);
-      return toBadges(rows);
+    /** The badges named, in the order asked (unknown ids left out). */
+    async badgesById(badgeIds: readonly string[]): Promise<Badge[]> {
+      if (badgeIds.length === 0) return [];
+      const byId = new Map((await badgeRows([...new Set(badgeIds)])).map((row) => [row.badge_id, row]));
+      return toBadges(badgeIds.map((id) => byId.get(id)).filter((row): row is BadgeRow => row !== undefined));
     },
 
-    createBadge(badge: NewBadge): void {
-      insertBadge.run(
-        badge.badgeId,
-        badge.name,
-        badge.type,
-        badge.image,
-        badge.proficiency,
-        badge.description ?? null,
-        badge.alignments ?? null,
-        badge.tags ?? null,
-        badge.createdBy,
-        badge.createdAt,
-      );
+    async createBadge(badge: NewBadge): Promise<void> {
+      await q
+        .insertInto('badges')
+        .values({
+          badge_id: badge.badgeId,
+          kind: 'plugin',
+          name: badge.name,
+          type: badge.type,
+          image: badge.image,
+          proficiency: badge.proficiency,
+          description: badge.description ?? null,
+          alignments: badge.alignments ?? null,
+          tags: badge.tags ?? null,
+          course_id: null,
+          created_by: badge.createdBy,
+          created_at: badge.createdAt,
+        })
+        .execute();
     },
 
     /** The class `classId` if `userId` is enrolled in it, with its course and the course's version. */
     enrollment(userId: string, classId: string) {
-      return enrollment.get(userId, classId);
+      return q
+        .selectFrom('students as s')
+        .innerJoin('classes as k', 'k.class_id', 's.class_id')
+        .innerJoin('courses as c', 'c.course_id', 'k.course_id')
+        .select(['k.class_id', 'k.course_id', 'c.version as course_version'])
+        .where('s.user_id', '=', userId)
+        .where('s.class_id', '=', classId)
+        .executeTakeFirst();
     },
 
     lesson(lessonId: string) {
-      return lessonById.get(lessonId);
+      return q
+        .selectFrom('lessons')
+        .select(['lesson_id', 'course_id'])
+        .where('lesson_id', '=', lessonId)
+        .executeTakeFirst();
     },
 
     /** Badges of one kind of every course in which a member of the orgs is enrolled. */
-    courseBadges(kind: 'course' | 'objective', orgIds: readonly string[]): Badge[] {
+    async courseBadges(kind: 'course' | 'objective', orgIds: readonly string[]): Promise<Badge[]> {
       if (orgIds.length === 0) return [];
-      const rows = prep<string[], BadgeRow>(
-        `SELECT ${badgeColumns} FROM badges b JOIN courses c ON c.course_id = b.course_id
-           WHERE b.kind = ? AND b.course_id IN (
-             SELECT k.course_id FROM students s
-             JOIN classes k ON k.class_id = s.class_id
-             JOIN users u ON u.user_id = s.user_id
-             WHERE u.org_id IN (${marks(orgIds.length)}))
-           ORDER BY b.course_id, b.badge_id`,
-      ).all(kind, ...orgIds);
+      const rows = (await q
+        .selectFrom('badges as b')
+        .innerJoin('courses as c', 'c.course_id', 'b.course_id')
+        .select(badgeColumns)
+        .where('b.kind', '=', kind)
+        .where('b.course_id', 'in', (eb) =>
+          eb
+            .selectFrom('students as s')
+            .innerJoin('classes as k', 'k.class_id', 's.class_id')
+            .innerJoin('users as u', 'u.user_id', 's.user_id')
+            .select('k.course_id')
+            .where('u.org_id', 'in', orgIds),
+        )
+        .orderBy('b.course_id')
+        .orderBy('b.badge_id')
+        .execute()) as BadgeRow[];
       return toBadges(rows);
     },
 
-    otherSkills(userIds: readonly string[]): OtherSkill[] {
+    async otherSkills(userIds: readonly string[]): Promise<OtherSkill[]> {
       if (userIds.length === 0) return [];
-      return prep<string[], OtherSkill>(
-        `SELECT self_claimed_expertise AS selfClaimedExpertise, level, user_id AS userId
-           FROM other_skills WHERE user_id IN (${marks(userIds.length)}) ORDER BY user_id, position`,
-      ).all(...userIds);
+      return q
+        .selectFrom('other_skills')
+        .select(['self_claimed_expertise as selfClaimedExpertise', 'level', 'user_id as userId'])
+        .where('user_id', 'in', userIds)
+        .orderBy('user_id')
+        .orderBy('position')
+        .execute();
     },
 
-    /** Adds entries and answers every entry this plugin has written about the user, oldest first. */
-    addInfo(
+    /** Adds entries (call inside the write's transaction). */
+    async addInfo(
       userId: string,
       clientId: string,
       entries: readonly AdditionalInfoEntry[],
       now: number,
-    ): AdditionalInfoEntry[] {
-      db.transaction(() => {
-        for (const entry of entries) insertInfo.run(userId, clientId, entry.title, entry.description, now);
-      })();
-      return infoOf.all(userId, clientId);
+    ): Promise<void> {
+      if (entries.length === 0) return;
+      await q
+        .insertInto('additional_info')
+        .values(
+          entries.map((entry) => ({
+            user_id: userId,
+            client_id: clientId,
+            title: entry.title,
+            description: entry.description,
+            created_at: now,
+          })),
+        )
+        .execute();
+    },
+
+    /** Every entry this plugin has written about the user, oldest first. */
+    infoOf(userId: string, clientId: string): Promise<AdditionalInfoEntry[]> {
+      return q
+        .selectFrom('additional_info')
+        .select(['title', 'description'])
+        .where('user_id', '=', userId)
+        .where('client_id', '=', clientId)
+        .orderBy('seq')
+        .execute();
     },
   };
 }

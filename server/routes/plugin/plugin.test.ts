@@ -276,11 +276,33 @@ describe('badges', () => {
       expect(badge.courseVersion).toBeDefined();
     }
     for (const badge of objective) expect(badge.criteria.module.length).toBeGreaterThan(0);
+    // Listings carry proficiency as the create response does (decided: one Badge shape everywhere).
+    for (const badge of [...course, ...objective]) expect(badge).toHaveProperty('proficiency', expect.any(Number));
     // Only courses someone of the plugin's orgs is enrolled in.
     const enrolledCourses = new Set(
       usersA.flatMap((r) => people.find((p) => p.userId === r.userId)?.enrollments.map((e) => e.courseId) ?? []),
     );
     for (const badge of [...course, ...objective]) expect(enrolledCourses.has(badge.courseId ?? '')).toBe(true);
+  });
+
+  it('lists the badges of every org of the plugin when orgIds is omitted (decided: optional, as on record data)', async () => {
+    const both = await registerPlugin(url, 'Both orgs, badges', ['badges'], [orgA, orgB]);
+    for (const path of ['/plugin/v2/ai/badge/course', '/plugin/v2/ai/badge/objective']) {
+      const ids = async (query: string) => {
+        const reply = await asPlugin(url, both).get(`${path}${query}`);
+        expect(reply.status, `${path}${query}`).toBe(200);
+        return badgeListSchema
+          .parse(reply.body)
+          .map((b) => b.badgeId)
+          .sort();
+      };
+      const omitted = await ids('');
+      const [onlyA, onlyB] = [await ids(`?orgIds=${orgA}`), await ids(`?orgIds=${orgB}`)];
+      expect(onlyA.length).toBeGreaterThan(0);
+      expect(onlyB.length).toBeGreaterThan(0);
+      expect(omitted).toEqual([...new Set([...onlyA, ...onlyB])].sort());
+      expect(omitted).not.toEqual(onlyA);
+    }
   });
 
   it('creates a badge and answers an array holding it', async () => {

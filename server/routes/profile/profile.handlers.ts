@@ -5,52 +5,61 @@ import type {
   FriendProfile,
   FullProfile,
 } from '../../../contract/users.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { bump } from '../../db/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import type { AppClient, UserCaller } from '../../http/auth.ts';
 import type { AuthHandlers } from '../auth/auth.handlers.ts';
-import { toSummary, type UsersRepo } from './users.repo.ts';
+import { toSummary, usersRepo } from './users.repo.ts';
 
-export function profileHandlers(deps: Deps, users: UsersRepo, sessions: AuthHandlers) {
-  const me = (caller: UserCaller) => {
-    const row = users.find(caller.userId);
-    if (!row) throw notFound(`User "${caller.userId}"`);
-    return row;
-  };
+const taken = (what: string) => new HttpError(409, 'conflict', `${what} is taken; generate another`);
+
+export function profileHandlers(deps: Deps, sessions: AuthHandlers) {
+  const users = usersRepo(deps.db.q);
 
   return {
-    profile(caller: UserCaller): FullProfile {
-      const profile = users.fullProfile(caller.userId);
+    async profile(caller: UserCaller): Promise<FullProfile> {
+      const profile = await users.fullProfile(caller.userId);
       if (!profile) throw notFound(`User "${caller.userId}"`);
       return profile;
     },
-    friends(caller: UserCaller): FriendProfile[] {
+    friends(caller: UserCaller): Promise<FriendProfile[]> {
       return users.friends(caller.userId);
     },
-    myPicture(caller: UserCaller, which: 'profile_pic' | 'cover_photo'): string {
-      const id = me(caller)[which];
-      const data = id ? users.picture(id) : undefined;
+    async myPicture(caller: UserCaller, which: 'profile_pic' | 'cover_photo'): Promise<string> {
+      const me = await users.find(caller.userId);
+      if (!me) throw notFound(`User "${caller.userId}"`);
+      const id = me[which];
+      const data = id ? await users.picture(id) : undefined;
       if (!data) throw notFound(which === 'profile_pic' ? 'Your profile picture' : 'Your cover photo');
       return data;
     },
-    picture(caller: UserCaller, pictureId: string): string {
-      const data = users.visiblePicture(pictureId, caller.userId);
+    async picture(caller: UserCaller, pictureId: string): Promise<string> {
+      const data = await users.visiblePicture(pictureId, caller.userId);
       // Not found and not visible look the same, so ids cannot be probed.
       if (!data) throw notFound(`Picture "${pictureId}"`);
       return data;
     },
-    createAnonymous(app: AppClient, body: CreateAnonymousBody): CreateAnonymousResponse {
-      const create = deps.db.transaction(() => {
-        if (users.find(body.userId)) {
-          throw new HttpError(409, 'conflict', `The userId "${body.userId}" is taken; generate another`);
-        }
-        if (users.handleTaken(body.handle)) {
-          throw new HttpError(409, 'conflict', `The handle "${body.handle}" is taken; generate another`);
-        }
-        const row = users.createAnonymous({ ...body, createdAt: deps.now() });
-        return { profile: toSummary(row), session: sessions.issue(row.user_id, app.clientId) };
-      });
-      return create();
+    /**
+     * The account and its first session in one transaction. The checks give a
+     * clear message; the unique constraints decide races (two sign-ups with one
+     * id through two instances: one 201, one 409).
+     */
+    async createAnonymous(app: AppClient, body: CreateAnonymousBody): Promise<CreateAnonymousResponse> {
+      try {
+        return await deps.db.transaction(async (tx) => {
+          const repo = usersRepo(tx);
+          if (await repo.find(body.userId)) throw taken(`The userId "${body.userId}"`);
+          if (await repo.handleTaken(body.handle)) throw taken(`The handle "${body.handle}"`);
+          const row = await repo.createAnonymous({ ...body, createdAt: deps.now() });
+          await bump(tx, 'users');
+          return { profile: toSummary(row), session: await sessions.issue(tx, row.user_id, app.clientId) };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken(`The userId "${body.userId}" or the handle "${body.handle}"`);
+        throw error;
+      }
     },
   };
 }

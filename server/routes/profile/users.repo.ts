@@ -1,7 +1,11 @@
 /** Reads people: summaries (embedded in comments), full profiles, friends, pictures. */
+import type { ExpressionBuilder } from 'kysely';
 import type { FriendProfile, FullProfile, UserSummary } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared.ts';
+import type { Schema } from '../../db/schema.ts';
 
+/** A users row as the repositories read it (all columns). */
 export interface UserRow {
   user_id: string;
   handle: string;
@@ -29,7 +33,7 @@ export interface UserRow {
   proximity_friends: number;
 }
 
-export function toSummary(row: UserRow): UserSummary {
+export function toSummary(row: Pick<UserRow, (typeof summaryColumns)[number]>): UserSummary {
   return {
     handle: row.handle,
     firstName: row.first_name,
@@ -88,65 +92,186 @@ function toFriend(row: UserRow): FriendProfile {
   return friend;
 }
 
-export function usersRepo(db: Db) {
-  const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_id = ?');
-  const byHandle = db.prepare<[string], { user_id: string }>('SELECT user_id FROM users WHERE handle = ?');
-  const friends = db.prepare<[string], UserRow>(
-    `SELECT u.* FROM friendships f JOIN users u ON u.user_id = f.friend_id
-     WHERE f.user_id = ? ORDER BY u.last_name, u.first_name, u.user_id`,
-  );
-  const picture = db.prepare<[string], { jpeg_base64: string }>(
-    'SELECT jpeg_base64 FROM pictures WHERE picture_id = ?',
-  );
-  // A picture is visible to its owner and to the people they share a friendship or a class with.
-  const visiblePicture = db.prepare<{ pictureId: string; me: string }, { jpeg_base64: string }>(
-    `SELECT p.jpeg_base64 FROM pictures p WHERE p.picture_id = @pictureId AND EXISTS (
-       SELECT 1 FROM users u WHERE (u.profile_pic = @pictureId OR u.cover_photo = @pictureId) AND (
-         u.user_id = @me
-         OR EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = @me AND f.friend_id = u.user_id)
-         OR EXISTS (SELECT 1 FROM class_trainers t JOIN students s ON s.class_id = t.class_id
-                    WHERE t.user_id = @me AND s.user_id = u.user_id)
-         OR EXISTS (SELECT 1 FROM class_trainers t JOIN class_trainers t2 ON t2.class_id = t.class_id
-                    WHERE t.user_id = @me AND t2.user_id = u.user_id)
-         OR EXISTS (SELECT 1 FROM students s JOIN class_trainers t ON t.class_id = s.class_id
-                    WHERE s.user_id = @me AND t.user_id = u.user_id)))`,
-  );
-  const insertAnonymous = db.prepare(
-    `INSERT INTO users (user_id, handle, first_name, last_name, user_type, account_type, country,
-       profile_pic, cover_photo, anonymous, created_at)
-     VALUES (@userId, @handle, '', '', @userType, @accountType, @country, NULL, NULL, 1, @createdAt)`,
-  );
+const summaryColumns = [
+  'user_id',
+  'handle',
+  'first_name',
+  'last_name',
+  'user_type',
+  'account_type',
+  'country',
+  'profile_pic',
+  'cover_photo',
+  'anonymous',
+] as const;
+
+/** IN-list lengths the summaries query is prepared for; a list is padded up to the next one. */
+const summaryBuckets = [1, 4, 16, 64, 256] as const;
+const MAX_BUCKET = 256;
+
+/** The summaries (2.1) of the given users: one prepared query per 256 distinct ids. */
+export async function summariesOf(q: Queryable, userIds: readonly string[]): Promise<Map<string, UserSummary>> {
+  const ids = [...new Set(userIds)];
+  const found = new Map<string, UserSummary>();
+  for (let i = 0; i < ids.length; i += MAX_BUCKET) {
+    const chunk = ids.slice(i, i + MAX_BUCKET);
+    const size = summaryBuckets.find((bucket) => bucket >= chunk.length) ?? MAX_BUCKET;
+    const params: Record<string, string> = {};
+    for (let j = 0; j < size; j++) params[`id${j}`] = chunk[Math.min(j, chunk.length - 1)] as string;
+    const rows = await runPrepared(q, `summaries:${size}`, params, (p) =>
+      q.selectFrom('users').select(summaryColumns).where('user_id', 'in', Object.values(p)),
+    );
+    for (const row of rows) found.set(row.user_id, toSummary(row));
+  }
+  return found;
+}
+
+/**
+ * Whom the signed-in user `me` may see, as a condition on `u` (a users row):
+ * themselves, their friends, the students of the classes they train, the
+ * co-trainers of those classes, and the trainers of the classes they study
+ * in. Not their classmates: nothing the service answers a student names a
+ * classmate (the roster and comments are for trainers), so there is nothing
+ * of theirs to see.
+ */
+function sees(w: ExpressionBuilder<Schema & { u: Schema['users'] }, 'u'>, me: string) {
+  return w.or([
+    w('u.user_id', '=', me),
+    w.exists(
+      w
+        .selectFrom('friendships as f')
+        .select('f.user_id')
+        .where('f.user_id', '=', me)
+        .whereRef('f.friend_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('class_trainers as t')
+        .innerJoin('students as s', 's.class_id', 't.class_id')
+        .select('t.user_id')
+        .where('t.user_id', '=', me)
+        .whereRef('s.user_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('class_trainers as t')
+        .innerJoin('class_trainers as t2', 't2.class_id', 't.class_id')
+        .select('t.user_id')
+        .where('t.user_id', '=', me)
+        .whereRef('t2.user_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('students as s')
+        .innerJoin('class_trainers as t', 't.class_id', 's.class_id')
+        .select('s.user_id')
+        .where('s.user_id', '=', me)
+        .whereRef('t.user_id', '=', 'u.user_id'),
+    ),
+  ]);
+}
+
+export function usersRepo(q: Queryable) {
+  const byId = async (userId: string): Promise<UserRow | undefined> =>
+    (
+      (await runPrepared(q, 'user-by-id', { userId }, (p) =>
+        q.selectFrom('users').selectAll().where('user_id', '=', p.userId),
+      )) as UserRow[]
+    )[0];
 
   return {
-    find(userId: string): UserRow | undefined {
-      return byId.get(userId);
-    },
-    fullProfile(userId: string): FullProfile | undefined {
-      const row = byId.get(userId);
+    find: byId,
+    async fullProfile(userId: string): Promise<FullProfile | undefined> {
+      const row = await byId(userId);
       return row ? toFullProfile(row) : undefined;
     },
-    friends(userId: string): FriendProfile[] {
-      return friends.all(userId).map(toFriend);
+    async friends(userId: string): Promise<FriendProfile[]> {
+      const rows = (await runPrepared(q, 'friends', { userId }, (p) =>
+        q
+          .selectFrom('friendships as f')
+          .innerJoin('users as u', 'u.user_id', 'f.friend_id')
+          .selectAll('u')
+          .where('f.user_id', '=', p.userId)
+          .orderBy('u.last_name')
+          .orderBy('u.first_name')
+          .orderBy('u.user_id'),
+      )) as UserRow[];
+      return rows.map(toFriend);
     },
-    picture(pictureId: string): string | undefined {
-      return picture.get(pictureId)?.jpeg_base64;
+    async picture(pictureId: string): Promise<string | undefined> {
+      const row = await q
+        .selectFrom('pictures')
+        .select('jpeg_base64')
+        .where('picture_id', '=', pictureId)
+        .executeTakeFirst();
+      return row?.jpeg_base64;
     },
-    visiblePicture(pictureId: string, viewerId: string): string | undefined {
-      return visiblePicture.get({ pictureId, me: viewerId })?.jpeg_base64;
+    /** A picture of someone the viewer may see (see `sees`). */
+    async visiblePicture(pictureId: string, me: string): Promise<string | undefined> {
+      const row = await q
+        .selectFrom('pictures as p')
+        .select('p.jpeg_base64')
+        .where('p.picture_id', '=', pictureId)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('users as u')
+              .select('u.user_id')
+              .where((w) => w.or([w('u.profile_pic', '=', pictureId), w('u.cover_photo', '=', pictureId)]))
+              .where((w) => sees(w, me)),
+          ),
+        )
+        .executeTakeFirst();
+      return row?.jpeg_base64;
     },
-    handleTaken(handle: string): boolean {
-      return byHandle.get(handle) !== undefined;
+    /** Whether the viewer may see this user (see `sees`); false for an unknown user too. */
+    async canSee(me: string, userId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('users as u')
+        .select('u.user_id')
+        .where('u.user_id', '=', userId)
+        .where((w) => sees(w, me))
+        .executeTakeFirst();
+      return row !== undefined;
     },
-    createAnonymous(input: {
+    async handleTaken(handle: string): Promise<boolean> {
+      const row = await q.selectFrom('users').select('user_id').where('handle', '=', handle).executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Inserts the account; a taken userId or handle is a unique violation (the caller answers 409). */
+    async createAnonymous(input: {
       userId: string;
       handle: string;
       userType: string;
       accountType: string;
       country: string;
       createdAt: number;
-    }): UserRow {
-      insertAnonymous.run(input);
-      const row = byId.get(input.userId);
+    }): Promise<UserRow> {
+      await q
+        .insertInto('users')
+        .values({
+          user_id: input.userId,
+          handle: input.handle,
+          first_name: '',
+          last_name: '',
+          user_type: input.userType,
+          account_type: input.accountType,
+          country: input.country,
+          profile_pic: null,
+          cover_photo: null,
+          anonymous: 1,
+          military_grade: null,
+          display_rank: null,
+          gender: null,
+          display_duty_title: null,
+          civilian_grade: null,
+          civilian_band: null,
+          job_series_number: null,
+          job_title: null,
+          org_id: null,
+          created_at: input.createdAt,
+        })
+        .execute();
+      const row = await byId(input.userId);
       if (!row) throw new Error('anonymous user vanished after insert');
       return row;
     },

@@ -30,12 +30,13 @@ function merge(comments: readonly RecordCommentRow[], notes: readonly RecordNote
 
 export function recordHandlers(repo: RecordsRepo) {
   return {
-    record(caller: UserCaller, userId: string): StudentRecord {
-      const student = repo.person(userId);
-      if (!student) throw notFound(`Student "${userId}"`);
-      const { comments, notes } = repo.entries(caller.userId, userId);
-      // Someone the caller neither trains nor has anything to read about is "not found": nothing is revealed.
-      if (comments.length === 0 && notes.length === 0 && !repo.trains(caller.userId, userId)) {
+    async record(caller: UserCaller, userId: string): Promise<StudentRecord> {
+      const [student, { comments, notes }] = await Promise.all([
+        repo.person(userId),
+        repo.entries(caller.userId, userId),
+      ]);
+      // Someone the caller neither trains nor has anything to read about is "not found", as an unknown person.
+      if (!student || (comments.length === 0 && notes.length === 0 && !(await repo.trains(caller.userId, userId)))) {
         throw notFound(`Student "${userId}"`);
       }
       return { student, entries: merge(comments, notes) };

@@ -1,14 +1,16 @@
 /**
  * A person's whole record as one viewer may read it: the comments about them
  * (through any of their enrollments) and the notes about them, each read
- * under the one rule of readers.repo. The only SQL of the area.
+ * under the one rule of audience/readers.repo. The only queries of the area.
  */
+import { sql } from 'kysely';
 import type { Comment } from '../../../contract/comments.ts';
 import type { Note } from '../../../contract/notes.ts';
 import type { UserSummary } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
-import { readableBy } from '../audience/readers.repo.ts';
-import { toSummary, type UserRow } from '../profile/users.repo.ts';
+import type { Queryable } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared.ts';
+import { entry, readableBy } from '../audience/readers.repo.ts';
+import { summariesOf } from '../profile/users.repo.ts';
 
 export interface RecordCommentRow {
   readonly seq: number;
@@ -23,79 +25,82 @@ export interface RecordNoteRow {
   readonly author: UserSummary;
 }
 
-interface CommentRow {
-  seq: number;
-  comment_id: string;
-  course_id: string;
-  lesson_id: string | null;
-  class_id: string;
-  text: string;
-  author_id: string;
-  created_at: number;
-}
-
-interface NoteRow {
-  seq: number;
-  note_id: string;
-  author_id: string;
-  text: string;
-  class_id: string | null;
-  user_id: string;
-  student_id: string | null;
-  course_id: string | null;
-  lesson_id: string | null;
-  created_at: number;
-}
-
-export function recordsRepo(db: Db) {
-  const person = db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_id = ?');
-  const comments = db.prepare<{ userId: string; viewerId: string }, CommentRow>(
-    `SELECT c.seq, c.comment_id, c.course_id, c.lesson_id, c.class_id, c.text, c.author_id, c.created_at
-     FROM comments c JOIN students st ON st.student_id = c.student_id
-     WHERE st.user_id = @userId AND ${readableBy('c')}
-     ORDER BY c.created_at DESC, c.seq DESC`,
-  );
-  const notes = db.prepare<{ userId: string; viewerId: string }, NoteRow>(
-    `SELECT n.seq, n.note_id, n.author_id, n.text, n.class_id, n.user_id, n.student_id, n.course_id, n.lesson_id,
-            n.created_at
-     FROM notes n
-     WHERE n.user_id = @userId AND ${readableBy('n')}
-     ORDER BY n.created_at DESC, n.seq DESC`,
-  );
-  const trains = db.prepare<{ userId: string; viewerId: string }, { one: number }>(
-    `SELECT 1 AS one FROM students s JOIN class_trainers t ON t.class_id = s.class_id
-     WHERE s.user_id = @userId AND t.user_id = @viewerId LIMIT 1`,
-  );
-
+export function recordsRepo(q: Queryable) {
   return {
     /** The person's summary, or undefined for an unknown userId. */
-    person(userId: string): UserSummary | undefined {
-      const row = person.get(userId);
-      return row ? toSummary(row) : undefined;
+    async person(userId: string): Promise<UserSummary | undefined> {
+      return (await summariesOf(q, [userId])).get(userId);
     },
     /** Whether the viewer trains a class the person is enrolled in. */
-    trains(viewerId: string, userId: string): boolean {
-      return trains.get({ userId, viewerId }) !== undefined;
+    async trains(viewerId: string, userId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('students as s')
+        .innerJoin('class_trainers as t', 't.class_id', 's.class_id')
+        .select('s.user_id')
+        .where('s.user_id', '=', userId)
+        .where('t.user_id', '=', viewerId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
     /** What the viewer may read about the person, each list newest first. */
-    entries(viewerId: string, userId: string): { comments: RecordCommentRow[]; notes: RecordNoteRow[] } {
-      // The same few people (the student, a trainer or two) recur on every row: read each once.
-      const people = new Map<string, UserSummary>();
+    async entries(viewerId: string, userId: string): Promise<{ comments: RecordCommentRow[]; notes: RecordNoteRow[] }> {
+      const params = { userId, viewerId };
+      const [comments, notes] = await Promise.all([
+        runPrepared(q, 'record:comments', params, (p) =>
+          q
+            .selectFrom('comments as c')
+            .innerJoin('students as st', 'st.student_id', 'c.student_id')
+            .select([
+              'c.seq',
+              'c.comment_id',
+              'c.course_id',
+              'c.lesson_id',
+              'c.class_id',
+              'c.text',
+              'c.author_id',
+              'c.created_at',
+            ])
+            .where('st.user_id', '=', p.userId)
+            .where(readableBy(entry('c'), sql.val(p.viewerId)))
+            .orderBy('c.created_at', 'desc')
+            .orderBy('c.seq', 'desc'),
+        ),
+        runPrepared(q, 'record:notes', params, (p) =>
+          q
+            .selectFrom('notes as n')
+            .select([
+              'n.seq',
+              'n.note_id',
+              'n.author_id',
+              'n.text',
+              'n.class_id',
+              'n.user_id',
+              'n.student_id',
+              'n.course_id',
+              'n.lesson_id',
+              'n.created_at',
+            ])
+            .where('n.user_id', '=', p.userId)
+            .where(readableBy(entry('n'), sql.val(p.viewerId)))
+            .orderBy('n.created_at', 'desc')
+            .orderBy('n.seq', 'desc'),
+        ),
+      ]);
+      // The same few people (the student, a trainer or two) recur on every row: each is read once.
+      const people = await summariesOf(q, [
+        userId,
+        ...comments.map((row) => row.author_id),
+        ...notes.map((row) => row.author_id),
+      ]);
       const summary = (id: string): UserSummary => {
-        let found = people.get(id);
-        if (!found) {
-          const row = person.get(id);
-          if (!row) throw new Error(`user ${id} of a stored entry does not exist`);
-          found = toSummary(row);
-          people.set(id, found);
-        }
+        const found = people.get(id);
+        if (!found) throw new Error(`user ${id} of a stored entry does not exist`);
         return found;
       };
-      const params = { userId, viewerId };
       return {
-        comments: comments.all(params).map((row) => ({
-          seq: row.seq,
-          createdAt: row.created_at,
+        comments: comments.map((row) => ({
+          seq: Number(row.seq),
+          createdAt: Number(row.created_at),
           comment: {
             commentId: row.comment_id,
             student: summary(userId),
@@ -106,9 +111,9 @@ export function recordsRepo(db: Db) {
             text: row.text,
           },
         })),
-        notes: notes.all(params).map((row) => ({
-          seq: row.seq,
-          createdAt: row.created_at,
+        notes: notes.map((row) => ({
+          seq: Number(row.seq),
+          createdAt: Number(row.created_at),
           note: {
             noteId: row.note_id,
             text: row.text,

@@ -5,6 +5,8 @@ import { recordHandlers } from './records.handlers.ts';
 import { recordsRepo } from './records.repo.ts';
 
 export function recordRoutes(router: Router, deps: Deps): void {
-  const h = recordHandlers(recordsRepo(deps.db));
-  router.bind(e.studentRecord, ({ caller, params }) => h.record(caller, params.userId));
+  const h = recordHandlers(recordsRepo(deps.db.q));
+  router.bind(e.studentRecord, ({ caller, params }) => h.record(caller, params.userId), {
+    reads: ['comments', 'notes', 'users', 'classes'],
+  });
 }

@@ -1,53 +1,46 @@
 /** Reads for the sandbox extension: demo users with roles and rosters, demo clients. */
 import type { SandboxClients, SandboxUser } from '../../../contract/sandbox.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 
-export function sandboxRepo(db: Db) {
-  const users = db.prepare<
-    [],
-    {
-      user_id: string;
-      handle: string;
-      first_name: string;
-      last_name: string;
-      trainer: number;
-      trainee: number;
-      account_type: string;
-    }
-  >(
-    `SELECT user_id, handle, first_name, last_name, trainer, trainee, account_type FROM users
-     WHERE anonymous = 0 ORDER BY trainer DESC, last_name, first_name, user_id`,
-  );
-  const enrollments = db.prepare<[], { user_id: string; student_id: string; class_id: string; course_id: string }>(
-    `SELECT s.user_id, s.student_id, s.class_id, c.course_id FROM students s
-     JOIN classes c ON c.class_id = s.class_id ORDER BY s.class_id`,
-  );
-  const teaches = db.prepare<[], { user_id: string; class_id: string; course_id: string; lesson_ids: string | null }>(
-    `SELECT t.user_id, t.class_id, c.course_id,
-       (SELECT group_concat(lesson_id, ',') FROM (SELECT lesson_id FROM lessons l WHERE l.course_id = c.course_id ORDER BY position)) AS lesson_ids
-     FROM class_trainers t JOIN classes c ON c.class_id = t.class_id ORDER BY t.class_id`,
-  );
-  const apps = db.prepare<[], { client_id: string; environment: 'sandbox' | 'production'; scopes: string | null }>(
-    `SELECT a.client_id, a.environment,
-       (SELECT group_concat(scope, ',') FROM app_scopes s WHERE s.client_id = a.client_id) AS scopes
-     FROM apps a ORDER BY a.client_id`,
-  );
-  const plugins = db.prepare<
-    [],
-    { client_id: string; client_secret: string; orgs: string | null; permissions: string | null }
-  >(
-    `SELECT p.client_id, p.client_secret,
-       (SELECT group_concat(org_id, ',') FROM plugin_orgs o WHERE o.client_id = p.client_id) AS orgs,
-       (SELECT group_concat(permission, ',') FROM plugin_permissions x WHERE x.client_id = p.client_id) AS permissions
-     FROM plugins p WHERE p.environment = 'sandbox' ORDER BY p.client_id`,
-  );
-  const split = (list: string | null) => (list ? list.split(',').sort() : []);
-
+export function sandboxRepo(q: Queryable) {
   return {
-    users(): SandboxUser[] {
-      const enrolled = groupBy(enrollments.all(), (row) => row.user_id);
-      const taught = groupBy(teaches.all(), (row) => row.user_id);
-      return users.all().map((row) => {
+    async users(): Promise<SandboxUser[]> {
+      const [users, enrollments, teaches, lessons] = await Promise.all([
+        q
+          .selectFrom('users')
+          .select(['user_id', 'handle', 'first_name', 'last_name', 'trainer', 'trainee', 'account_type'])
+          .where('anonymous', '=', 0)
+          .orderBy('trainer', 'desc')
+          .orderBy('last_name')
+          .orderBy('first_name')
+          .orderBy('user_id')
+          .execute(),
+        q
+          .selectFrom('students as s')
+          .innerJoin('classes as c', 'c.class_id', 's.class_id')
+          .select(['s.user_id', 's.student_id', 's.class_id', 'c.course_id'])
+          .orderBy('s.class_id')
+          .orderBy('s.student_id')
+          .execute(),
+        q
+          .selectFrom('class_trainers as t')
+          .innerJoin('classes as c', 'c.class_id', 't.class_id')
+          .select(['t.user_id', 't.class_id', 'c.course_id'])
+          .orderBy('t.class_id')
+          .orderBy('t.user_id')
+          .execute(),
+        q
+          .selectFrom('lessons')
+          .select(['course_id', 'lesson_id'])
+          .orderBy('course_id')
+          .orderBy('position')
+          .orderBy('lesson_id')
+          .execute(),
+      ]);
+      const enrolled = groupBy(enrollments, (row) => row.user_id);
+      const taught = groupBy(teaches, (row) => row.user_id);
+      const lessonsOf = groupBy(lessons, (row) => row.course_id);
+      return users.map((row) => {
         const roles: string[] = [];
         if (row.trainer) roles.push('trainer');
         if (row.trainee) roles.push('trainee');
@@ -66,21 +59,43 @@ export function sandboxRepo(db: Db) {
           teaches: (taught.get(row.user_id) ?? []).map((t) => ({
             classId: t.class_id,
             courseId: t.course_id,
-            lessonIds: t.lesson_ids ? t.lesson_ids.split(',') : [],
+            lessonIds: (lessonsOf.get(t.course_id) ?? []).map((l) => l.lesson_id),
           })),
         };
       });
     },
-    clients(): SandboxClients {
+    async clients(): Promise<SandboxClients> {
+      const [apps, scopes, plugins, orgs, permissions] = await Promise.all([
+        q.selectFrom('apps').select(['client_id', 'environment']).orderBy('client_id').execute(),
+        q.selectFrom('app_scopes').select(['client_id', 'scope']).orderBy('client_id').orderBy('scope').execute(),
+        q
+          .selectFrom('plugins')
+          .select(['client_id', 'client_secret'])
+          .where('environment', '=', 'sandbox')
+          .orderBy('client_id')
+          .execute(),
+        q.selectFrom('plugin_orgs').select(['client_id', 'org_id']).orderBy('client_id').orderBy('org_id').execute(),
+        q
+          .selectFrom('plugin_permissions')
+          .select(['client_id', 'permission'])
+          .orderBy('client_id')
+          .orderBy('permission')
+          .execute(),
+      ]);
+      const scopesOf = groupBy(scopes, (row) => row.client_id);
+      const orgsOf = groupBy(orgs, (row) => row.client_id);
+      const permissionsOf = groupBy(permissions, (row) => row.client_id);
       return {
-        apps: apps
-          .all()
-          .map((row) => ({ clientId: row.client_id, environment: row.environment, scopes: split(row.scopes) })),
-        plugins: plugins.all().map((row) => ({
+        apps: apps.map((row) => ({
+          clientId: row.client_id,
+          environment: row.environment,
+          scopes: (scopesOf.get(row.client_id) ?? []).map((s) => s.scope),
+        })),
+        plugins: plugins.map((row) => ({
           clientId: row.client_id,
           clientSecret: row.client_secret,
-          orgIds: split(row.orgs),
-          permissions: split(row.permissions),
+          orgIds: (orgsOf.get(row.client_id) ?? []).map((o) => o.org_id),
+          permissions: (permissionsOf.get(row.client_id) ?? []).map((p) => p.permission),
         })),
       };
     },

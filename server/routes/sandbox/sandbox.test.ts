@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../contract/common.ts';
 import { sandboxClientsSchema, sandboxUserListSchema } from '../../../contract/sandbox.ts';
-import { sessionSchema } from '../../../contract/users.ts';
+import { createAnonymousResponseSchema, sessionSchema } from '../../../contract/users.ts';
 import { call, signIn, startService, type TestService } from '../../test/harness.ts';
 
 let sandbox: TestService;
@@ -74,6 +74,39 @@ describe('the sandbox extension', () => {
   });
 });
 
+describe('an anonymous account (section 3)', () => {
+  it('cannot be signed in again through the sandbox: the person creates a new anonymous profile', async () => {
+    const created = await call(sandbox.url, 'PUT', '/user/v1/my/profile', {
+      headers: { 'X-Client-Id': 'sandbox-trainer-dashboard' },
+      body: {
+        handle: '@anon-resume',
+        userType: 'adult',
+        accountType: 'Adult',
+        country: 'US',
+        profilePic: null,
+        coverPhoto: null,
+        userId: 'anon-resume-1',
+        anonymous: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const { session } = createAnonymousResponseSchema.parse(created.body);
+    expect((await call(sandbox.url, 'POST', '/auth/v1/sign-out', { token: session.token })).status).toBe(200);
+
+    const resumed = await call(sandbox.url, 'POST', '/sandbox/v1/token', {
+      body: { userId: 'anon-resume-1', clientId: 'sandbox-trainer-dashboard' },
+    });
+    expect(resumed.status).toBe(403);
+    const { error } = errorBodySchema.parse(resumed.body);
+    expect(error.code).toBe('forbidden');
+    expect(error.message).toMatch(/new anonymous profile/);
+    expect(error.issues?.map((i) => i.path)).toEqual(['body.userId']);
+    // Nor is it listed among the demo users one could pick.
+    const users = sandboxUserListSchema.parse((await call(sandbox.url, 'GET', '/sandbox/v1/users')).body);
+    expect(users.some((u) => u.userId === 'anon-resume-1')).toBe(false);
+  });
+});
+
 describe('a production service', () => {
   it('hides the sandbox extension', async () => {
     for (const path of ['/sandbox/v1/users', '/sandbox/v1/clients']) {
@@ -98,6 +131,31 @@ describe('a production service', () => {
     // The same user through the production app is served.
     const prodToken = await signIn(sandbox.url, trainer.userId, 'prod-trainer-dashboard');
     expect((await call(production.url, 'GET', '/edu/v1/student/comment', { token: prodToken })).status).toBe(200);
+  });
+
+  it('refuses to refresh a session of a sandbox app, and leaves the refresh token unspent', async () => {
+    const users = sandboxUserListSchema.parse((await call(sandbox.url, 'GET', '/sandbox/v1/users')).body);
+    const user = users[0];
+    if (!user) throw new Error('no users');
+    const session = sessionSchema.parse(
+      (
+        await call(sandbox.url, 'POST', '/sandbox/v1/token', {
+          body: { userId: user.userId, clientId: 'sandbox-trainer-dashboard' },
+        })
+      ).body,
+    );
+    const refused = await call(production.url, 'POST', '/auth/v1/token/refresh', {
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(refused.status).toBe(403);
+    const { error } = errorBodySchema.parse(refused.body);
+    expect(error.code).toBe('sandbox_credential');
+    expect(error.message).toMatch(/sandbox/);
+    // The sandbox still honours it: the refusal spent nothing.
+    const refreshed = await call(sandbox.url, 'POST', '/auth/v1/token/refresh', {
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(refreshed.status).toBe(200);
   });
 
   it('refuses anonymous sign-up through a sandbox client id', async () => {

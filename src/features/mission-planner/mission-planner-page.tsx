@@ -16,6 +16,7 @@ import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { missionPlannerQueries, useCandidatesSearch, useCapabilitiesSearch } from './api/mission-planner-queries';
 import { CandidateResults } from './components/candidate-results';
 import { PluginFailureNotice } from './components/plugin-failure';
+import { PluginWarnings } from './components/plugin-warnings';
 import { PositionsForm } from './components/positions-form';
 import { RequirementsForm } from './components/requirements-form';
 import {
@@ -192,17 +193,22 @@ function MissionPlanner() {
             ) : capabilityResult?.status === 'failed' ? (
               <PluginFailureNotice name={capabilityResult.name} failure={capabilityResult.failure} />
             ) : requirements ? (
-              <RequirementsForm
-                requirements={requirements}
-                errors={requirementErrors}
-                onChange={(next) => {
-                  setRequirements(next);
-                  setRequirementErrors([]);
-                }}
-                pending={candidates.isPending}
-                onSubmit={() => void searchCandidates()}
-                refusals={searchRefusals}
-              />
+              <>
+                {capabilityResult?.status === 'ok' ? (
+                  <PluginWarnings name={capabilityResult.name} warnings={capabilityResult.warnings} />
+                ) : null}
+                <RequirementsForm
+                  requirements={requirements}
+                  errors={requirementErrors}
+                  onChange={(next) => {
+                    setRequirements(next);
+                    setRequirementErrors([]);
+                  }}
+                  pending={candidates.isPending}
+                  onSubmit={() => void searchCandidates()}
+                  refusals={searchRefusals}
+                />
+              </>
             ) : (
               <p className="muted">Describe the positions and choose a plugin, then find their competencies.</p>
             )}

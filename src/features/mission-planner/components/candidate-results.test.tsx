@@ -18,7 +18,7 @@ const asked = [
   },
 ] as const;
 
-const ok: PlannerCandidatesResult = plannerCandidatesResultSchema.parse({
+const answer = {
   pluginId: 'coach',
   name: 'Readiness Coach',
   status: 'ok',
@@ -49,8 +49,14 @@ const ok: PlannerCandidatesResult = plannerCandidatesResultSchema.parse({
     { userId: 'u-1', displayName: 'SSgt Ann Archer', afsc: '3D072', dutyTitle: 'Shift lead' },
     { userId: 'u-2', displayName: 'A1C Ben Brook', afsc: '3D032', dutyTitle: '' },
   ],
-  warnings: ['Removed 1 candidate the plugin named outside the orgs it may access'],
-});
+  warnings: [
+    {
+      path: 'response.positions.0.readyCandidates.1.candidateId',
+      message: 'is not a user of the orgs this plugin may access; the candidate was left out',
+    },
+  ],
+};
+const ok: PlannerCandidatesResult = plannerCandidatesResultSchema.parse(answer);
 
 describe('CandidateResults', () => {
   it('shows ready and recommended candidates by name, with each gap and the actions that close it', () => {
@@ -62,7 +68,21 @@ describe('CandidateResults', () => {
     expect(ben).toHaveTextContent('Network operations — now no evidence, preferred advanced');
     expect(ben).toHaveTextContent('Courses: course-net');
     expect(ben).toHaveTextContent('Objectives: obj-1, obj-2');
-    expect(screen.getByText(/Removed 1 candidate/)).toBeInTheDocument();
+  });
+
+  it('says what the platform left out of the answer, where and why', () => {
+    renderWithProviders(<CandidateResults results={[ok]} asked={asked} />);
+    const notice = screen.getByText('The platform left out one part of Readiness Coach’s answer').parentElement;
+    if (!notice) throw new Error('no notice');
+    const item = within(notice).getByRole('listitem');
+    expect(within(item).getByText('response.positions.0.readyCandidates.1.candidateId')).toBeInTheDocument();
+    expect(item).toHaveTextContent('is not a user of the orgs this plugin may access');
+  });
+
+  it('says nothing was left out when nothing was', () => {
+    const quiet = plannerCandidatesResultSchema.parse({ ...answer, warnings: [] });
+    renderWithProviders(<CandidateResults results={[quiet]} asked={asked} />);
+    expect(screen.queryByText(/left out/)).not.toBeInTheDocument();
   });
 
   it('shows a plugin’s failure with what went wrong and where, next to the answers of the others', () => {

@@ -12,6 +12,7 @@ import type {
 import { EmptyState } from '../../../components/states';
 import { levelLabel } from '../planner-model';
 import { PluginFailureNotice } from './plugin-failure';
+import { PluginWarnings } from './plugin-warnings';
 
 interface Context {
   readonly people: ReadonlyMap<string, CandidatePerson>;
@@ -130,11 +131,7 @@ export function CandidateResults({ results, asked }: CandidateResultsProps) {
         const people = new Map(result.people.map((p) => [p.userId, p]));
         return (
           <div key={result.pluginId} className="planner-result">
-            {result.warnings.map((warning) => (
-              <p key={warning} className="callout callout-info">
-                {result.name}: {warning}
-              </p>
-            ))}
+            <PluginWarnings name={result.name} warnings={result.warnings} />
             {result.candidates.positions.map((position, index) => {
               const competencies = new Map((asked[index]?.competencies ?? []).map((c) => [c.competencyId, c]));
               const context = { people, competencies };

@@ -1,0 +1,130 @@
+/**
+ * This checkout beside another git revision of the service, on the same data:
+ * one student's comments, alternating rounds with bare Node. The other
+ * revision is checked out into a temp worktree (sharing this node_modules),
+ * makes the database with its own seed CLI, and this checkout serves a copy
+ * of that file (migrating it forward). Measured with the answer cache off
+ * (the data layer itself) and on.
+ *
+ * `npm run bench -- revision --base=REV` (e.g. the commit before a change).
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../server/db/database.ts';
+import { type ChildService, freePort, repoRoot, startChild } from '../server/hardening/child-service.ts';
+import { BENCH_APP, type BulkFacts, factsOf } from './lib/bulk.ts';
+import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
+import { ports } from './lib/ports.ts';
+import { type Section, section, table } from './lib/report.ts';
+import { fixed, int, median } from './lib/stats.ts';
+import { CONNECTIONS, startBareNode } from './service.ts';
+
+export interface RevisionOptions {
+  readonly base: string;
+  readonly comments: number;
+  readonly rounds: number;
+  readonly seconds: number;
+}
+
+async function serve(cwd: string, database: string, env: Record<string, string> = {}): Promise<ChildService> {
+  const port = await freePort(...ports.service);
+  return startChild(['--import', 'tsx', 'server/main.ts'], {
+    cwd,
+    port,
+    readyPath: '/sandbox/v1/users',
+    readyTimeoutMs: 120_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE: database, PLATFORM_ENV: 'sandbox', ...env },
+  });
+}
+
+/** Signs the student's trainer in and names the read. */
+async function commentsOfStudent(base: string, facts: BulkFacts): Promise<LoadSpec> {
+  const response = await fetch(`${base}/sandbox/v1/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId: facts.trainerId, clientId: BENCH_APP }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return {
+    path: `/edu/v1/student/comment?studentId=${facts.studentId}`,
+    headers: { Authorization: `Bearer ${token}` },
+  };
+}
+
+export async function revisionBench(options: RevisionOptions): Promise<Section> {
+  const s = section(`This checkout beside ${options.base}`);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-revision-'));
+  const tree = join(dir, 'tree');
+  const services: { name: string; service: ChildService; spec?: LoadSpec; runs: Measure[] }[] = [];
+  const bare = await startBareNode();
+  execFileSync('git', ['worktree', 'add', '--detach', tree, options.base], { cwd: repoRoot, stdio: 'ignore' });
+  try {
+    symlinkSync(join(repoRoot, 'node_modules'), join(tree, 'node_modules'));
+    const database = join(dir, 'base.sqlite');
+    console.error(`[bench]   revision: ${options.base} seeds ${int(options.comments)} comments …`);
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/seed/cli.ts',
+        '--database',
+        database,
+        '--students',
+        String(Math.round(options.comments / 50)),
+        '--comments',
+        String(options.comments),
+      ],
+      { cwd: tree, stdio: 'ignore' },
+    );
+    const copy = join(dir, 'this.sqlite');
+    copyFileSync(database, copy);
+    const db = await openDatabase({ file: copy });
+    const facts = await factsOf(db, copy).finally(() => db.close());
+
+    services.push({ name: `${options.base} (before)`, service: await serve(tree, database), runs: [] });
+    services.push({
+      name: 'this checkout, answers not kept',
+      service: await serve(repoRoot, copy, { ANSWER_CACHE_MB: '0' }),
+      runs: [],
+    });
+    services.push({ name: 'this checkout, answers kept', service: await serve(repoRoot, copy), runs: [] });
+    for (const entry of services) {
+      entry.spec = await commentsOfStudent(entry.service.url, facts);
+      await cannon(entry.service.url, entry.spec, CONNECTIONS, 1);
+    }
+    const bareRuns: Measure[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      bareRuns.push(await cannon(bare.url, { path: '/' }, CONNECTIONS, options.seconds));
+      for (const entry of services) {
+        console.error(`[bench]   revision: round ${round + 1}, ${entry.name}`);
+        entry.runs.push(await cannon(entry.service.url, entry.spec as LoadSpec, CONNECTIONS, options.seconds));
+      }
+    }
+    const base = median(services[0]?.runs.map((r) => r.rps) ?? []);
+    s.lines.push(
+      `One student's comments (~50 rows) on a SQLite database of ${int(options.comments)} comments made by ${options.base}'s seed CLI; autocannon, ${CONNECTIONS} connections, ${options.rounds} alternating rounds of ${options.seconds} s, medians. Bare Node: ${int(median(bareRuns.map((r) => r.rps)))} req/s.`,
+      '',
+      table(
+        ['service', 'req/s', 'p50', 'p99', `vs ${options.base}`, 'errors + non-2xx'],
+        services.map((entry) => [
+          entry.name,
+          int(median(entry.runs.map((r) => r.rps))),
+          `${fixed(median(entry.runs.map((r) => r.p50)), 0)} ms`,
+          `${fixed(median(entry.runs.map((r) => r.p99)), 0)} ms`,
+          `${fixed(median(entry.runs.map((r) => r.rps)) / base, 2)}×`,
+          String(entry.runs.reduce((n, r) => n + r.errors + r.non2xx, 0)),
+        ]),
+      ),
+    );
+  } finally {
+    for (const entry of services) await entry.service.stop();
+    await bare.stop();
+    execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: repoRoot, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return s;
+}

@@ -1,0 +1,8 @@
+/** Every migration, in the order it is applied. */
+import { migration as core } from './001-core.ts';
+import { migration as plugins } from './002-plugins.ts';
+import { migration as pluginData } from './003-plugin-data.ts';
+import { migration as dataVersions } from './004-data-versions.ts';
+import type { Migration } from './types.ts';
+
+export const migrations: readonly Migration[] = [core, plugins, pluginData, dataVersions];

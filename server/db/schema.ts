@@ -1,0 +1,254 @@
+/**
+ * The tables as the query builder sees them: one source of column names and
+ * types for every query on both engines. Flags are 0/1 integers and times are
+ * epoch seconds on both engines, so rows read the same from SQLite and
+ * PostgreSQL.
+ */
+import type { Generated } from 'kysely';
+
+type Flag = 0 | 1;
+
+export interface OrgsTable {
+  org_id: string;
+  name: string;
+}
+
+export interface PicturesTable {
+  picture_id: string;
+  jpeg_base64: string;
+}
+
+export interface UsersTable {
+  user_id: string;
+  handle: string;
+  first_name: string;
+  last_name: string;
+  user_type: string;
+  account_type: string;
+  country: string;
+  profile_pic: string | null;
+  cover_photo: string | null;
+  anonymous: Generated<Flag>;
+  email: Generated<string>;
+  trainer: Generated<Flag>;
+  trainee: Generated<Flag>;
+  afsc: Generated<string>;
+  education: Generated<string>;
+  military_grade: string | null;
+  display_rank: string | null;
+  gender: string | null;
+  display_duty_title: string | null;
+  civilian_grade: string | null;
+  civilian_band: string | null;
+  job_series_number: string | null;
+  job_title: string | null;
+  camera_disabled: Generated<Flag>;
+  proximity_friends: Generated<Flag>;
+  org_id: string | null;
+  created_at: number;
+}
+
+export interface FriendshipsTable {
+  user_id: string;
+  friend_id: string;
+}
+
+export interface CoursesTable {
+  course_id: string;
+  name: string;
+  version: string;
+  org_id: string;
+}
+
+export interface LessonsTable {
+  lesson_id: string;
+  course_id: string;
+  name: string;
+  position: number;
+}
+
+export interface ClassesTable {
+  class_id: string;
+  course_id: string;
+  name: string;
+  org_id: string;
+}
+
+export interface ClassTrainersTable {
+  class_id: string;
+  user_id: string;
+}
+
+export interface StudentsTable {
+  student_id: string;
+  user_id: string;
+  class_id: string;
+}
+
+export interface CommentsTable {
+  seq: Generated<number>;
+  comment_id: string;
+  student_id: string;
+  author_id: string;
+  class_id: string;
+  course_id: string;
+  lesson_id: string | null;
+  text: string;
+  created_at: number;
+}
+
+export interface NotesTable {
+  seq: Generated<number>;
+  note_id: string;
+  author_id: string;
+  text: string;
+  user_id: string;
+  class_id: string | null;
+  student_id: string | null;
+  course_id: string | null;
+  lesson_id: string | null;
+  category: string;
+  created_at: number;
+}
+
+export interface AppsTable {
+  client_id: string;
+  name: string;
+  environment: 'sandbox' | 'production';
+}
+
+export interface AppScopesTable {
+  client_id: string;
+  scope: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  refresh_hash: string;
+  user_id: string;
+  client_id: string;
+  expires_at: number;
+  refresh_expires_at: number;
+  revoked: Generated<Flag>;
+}
+
+export interface PluginsTable {
+  client_id: string;
+  client_secret: string;
+  name: string;
+  environment: 'sandbox' | 'production';
+  capabilities_url: string | null;
+  candidates_url: string | null;
+  created_at: number;
+}
+
+export interface PluginPermissionsTable {
+  client_id: string;
+  permission: string;
+}
+
+export interface PluginOrgsTable {
+  client_id: string;
+  org_id: string;
+}
+
+export interface BadgesTable {
+  badge_id: string;
+  kind: string;
+  name: string;
+  type: string;
+  image: string;
+  proficiency: number;
+  description: string | null;
+  alignments: string | null;
+  tags: string | null;
+  course_id: string | null;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface BadgeCriteriaTable {
+  badge_id: string;
+  kind: string;
+  entry_id: string;
+  name: string;
+  description: string;
+  position: number;
+}
+
+export interface BadgeAssertionsTable {
+  seq: Generated<number>;
+  user_id: string;
+  badge_id: string;
+  name: string;
+  type: string;
+  image: string;
+  issued_on: string;
+  issuer_name: string;
+  lesson_id: string | null;
+  class_id: string | null;
+  version_id: string | null;
+  asserted_by: string | null;
+  created_at: number;
+}
+
+export interface OtherSkillsTable {
+  user_id: string;
+  position: number;
+  self_claimed_expertise: string;
+  level: string;
+}
+
+export interface AdditionalInfoTable {
+  seq: Generated<number>;
+  user_id: string;
+  client_id: string;
+  title: string;
+  description: string;
+  created_at: number;
+}
+
+/** One row per area of data; every write bumps its area's version in its own transaction. */
+export interface DataVersionsTable {
+  area: string;
+  version: number;
+}
+
+/** Secrets every instance shares (e.g. the key that signs paging cursors), made once under the migration lock. */
+export interface ServiceKeysTable {
+  name: string;
+  value: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: number;
+}
+
+export interface Schema {
+  orgs: OrgsTable;
+  pictures: PicturesTable;
+  users: UsersTable;
+  friendships: FriendshipsTable;
+  courses: CoursesTable;
+  lessons: LessonsTable;
+  classes: ClassesTable;
+  class_trainers: ClassTrainersTable;
+  students: StudentsTable;
+  comments: CommentsTable;
+  notes: NotesTable;
+  apps: AppsTable;
+  app_scopes: AppScopesTable;
+  sessions: SessionsTable;
+  plugins: PluginsTable;
+  plugin_permissions: PluginPermissionsTable;
+  plugin_orgs: PluginOrgsTable;
+  badges: BadgesTable;
+  badge_criteria: BadgeCriteriaTable;
+  badge_assertions: BadgeAssertionsTable;
+  other_skills: OtherSkillsTable;
+  additional_info: AdditionalInfoTable;
+  data_versions: DataVersionsTable;
+  service_keys: ServiceKeysTable;
+  schema_migrations: SchemaMigrationsTable;
+}

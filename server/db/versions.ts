@@ -1,0 +1,48 @@
+/**
+ * Data versions: one counter per area of data, bumped by every write in its
+ * own transaction. Whatever a process keeps in memory that was derived from
+ * an area (an app's scopes, an answer) is current only while the area's
+ * version is the one it was made at; reading the versions is one small query,
+ * so a change made through any instance is seen by the next request through
+ * every instance. See docs/scale-out.md.
+ */
+import { sql } from 'kysely';
+import type { Queryable } from './database.ts';
+import { runPrepared } from './prepared.ts';
+
+export const areas = [
+  'users',
+  'sessions',
+  'apps',
+  'classes',
+  'comments',
+  'notes',
+  'plugins',
+  'badges',
+  'plugin_data',
+] as const;
+export type Area = (typeof areas)[number];
+
+export type Versions = Readonly<Record<Area, number>>;
+
+/** Bumps the areas a write changed; call inside the write's transaction. */
+export async function bump(tx: Queryable, ...changed: Area[]): Promise<void> {
+  if (changed.length === 0) return;
+  await tx
+    .updateTable('data_versions')
+    .set({ version: sql`version + 1` })
+    .where('area', 'in', [...new Set(changed)].sort())
+    .execute();
+}
+
+/** Every area's current version, in one query. */
+export async function readVersions(q: Queryable): Promise<Versions> {
+  const rows = await runPrepared(q, 'data-versions', {}, () =>
+    q.selectFrom('data_versions').select(['area', 'version']),
+  );
+  const versions = Object.fromEntries(areas.map((area) => [area, 0])) as Record<Area, number>;
+  for (const row of rows) {
+    if ((areas as readonly string[]).includes(row.area)) versions[row.area as Area] = Number(row.version);
+  }
+  return versions;
+}
