@@ -49,7 +49,8 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await expect(page.getByRole('status').filter({ hasText: /^\d+ (of \d+ )?entr/ })).toContainText(
     `${record.entries.length} entries`,
   );
-  // Comments and notes in one list, newest first.
+  // Comments and notes in one list, newest first (the rows render just after the count).
+  await expect(list.locator('time').first()).toBeVisible();
   const times = await list.locator('time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')));
   expect(times.length).toBeGreaterThan(1);
   expect(times).toEqual([...times].sort().reverse());
