@@ -84,6 +84,14 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
     const notes = (await (
       await fetch(`${base}/edu/v1/note/list`, { headers: { Authorization: `Bearer ${session.token}` } })
     ).json()) as { noteId: string }[];
+    // A page with a parameter opens the trainer's first note, or the record of the first student they train.
+    const roster = (await (
+      await fetch(`${base}/edu/v1/trainer/roster`, { headers: { Authorization: `Bearer ${session.token}` } })
+    ).json()) as { classes: { students: { userId: string }[] }[] };
+    const params: Record<string, string | undefined> = {
+      noteId: notes[0]?.noteId,
+      userId: roster.classes.flatMap((c) => c.students)[0]?.userId,
+    };
     const page = await chrome.context.newPage();
     const cdp = await chrome.context.newCDPSession(page);
 
@@ -97,9 +105,10 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
     for (const route of readRoutes().pages) {
       let path = `/${route.path}`;
       if (path.includes(':')) {
-        const noteId = notes[0]?.noteId;
-        if (!noteId) continue;
-        path = path.replace(/:\w+/, encodeURIComponent(noteId));
+        const name = /:(\w+)/.exec(path)?.[1] ?? '';
+        const value = params[name];
+        if (!value) continue;
+        path = path.replace(/:\w+/, encodeURIComponent(value));
       }
       const runs: Scores[] = [];
       // (a page whose every run failed is reported under "What Lighthouse flagged")

@@ -12,11 +12,13 @@ import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
 import { sandboxEndpoints } from './endpoints/sandbox.ts';
 import { sessionEndpoints } from './endpoints/sessions.ts';
+import { studentRecordEndpoints } from './endpoints/student-record.ts';
 import { pluginEndpoints } from './plugin-endpoints.ts';
 
 export const coreEndpoints = {
   ...commentEndpoints,
   ...rosterEndpoints,
+  ...studentRecordEndpoints,
   ...profileEndpoints,
   ...noteEndpoints,
   ...sandboxEndpoints,

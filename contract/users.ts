@@ -93,6 +93,19 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/**
+ * Extension: what a user token stands for — whose it is, the app it was
+ * issued to and that app's scopes — so a client can tell which pages the app
+ * may offer (the training scope) without trying them.
+ */
+export const sessionInfoSchema = z.object({
+  userId: z.string(),
+  clientId: z.string(),
+  scopes: z.array(z.string()),
+  anonymous: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
 /** Response of create anonymous user (not shown by the interface; decided). */
 export const createAnonymousResponseSchema = z.object({
   profile: userSummarySchema,

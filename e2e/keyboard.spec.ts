@@ -3,10 +3,10 @@ import type { Locator, Page } from '@playwright/test';
 import { findTrainer, signInAs } from './support/platform';
 import { expect, test } from './support/test';
 
-/** Presses Tab until `target` has focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+/** Presses Tab (or Shift+Tab, going back up the page) until `target` has focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, { limit = 60, back = false } = {}): Promise<void> {
   for (let presses = 0; presses < limit; presses += 1) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
   throw new Error(`Tab never reached ${target}`);
@@ -47,8 +47,10 @@ test('a trainer signs in, skips to the content, adds a comment and signs out wit
   await expect(form.getByRole('status')).toHaveText('Comment added.');
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
 
-  // Navigation moves focus to the new page's heading.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' }));
+  // Navigation moves focus to the new page's heading. (Back up the page: below the form, every comment links its student.)
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' }), {
+    back: true,
+  });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeFocused();
 

@@ -3,7 +3,7 @@ import { findTrainer, NO_TRAINING_CLIENT, profileValuesSeenBy, tokenFor } from '
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
-test('signed in through an app without the training scope, a trainer is told an administrator must grant it', async ({
+test('signed in through an app without the training scope, a trainer gets no trainer pages and is told why', async ({
   page,
   context,
   request,
@@ -16,13 +16,15 @@ test('signed in through an app without the training scope, a trainer is told an 
   await page.getByLabel(/^User token/).fill(token);
   await page.getByRole('button', { name: 'Sign in with token' }).click();
 
-  // A trainer lands on the comments; go there explicitly so the check does not hang on the landing choice.
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Student comments' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
-  const alert = page.getByRole('alert').filter({ hasText: 'training scope' });
-  await expect(alert).toContainText('This app may not use student comments');
-  await expect(alert).toContainText('administrator');
+  // The app cannot show trainer pages: the navigation offers the person's own pages only.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  await expect(nav.getByRole('link')).toHaveText(['My profile', 'My friends', 'My notes']);
+
+  // A trainer page opened by its URL says it is for trainers, and why this app offers none.
+  await page.goto('/comments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Student comments is for trainers' })).toBeVisible();
+  await expect(page.getByText(/does not hold the training scope/)).toContainText('administrator');
   await expect(page.getByRole('form', { name: 'Add a comment' })).toHaveCount(0);
   await expectAccessible(page, 'comments without the training scope');
 

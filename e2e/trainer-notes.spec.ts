@@ -45,7 +45,7 @@ test('a trainer writes a lesson note, opens it by its URL and deletes it after c
   await form.getByLabel(/^Note/).fill(text);
   await form.getByRole('button', { name: 'Save note' }).click();
 
-  await expect(page).toHaveURL(/\/notes\/[^/]+$/);
+  await expect(page).toHaveURL(/\/notes\/(?!new$)[^/]+$/);
   await expect(page.getByRole('status').filter({ hasText: 'Note saved.' })).toBeVisible();
   const noteUrl = page.url();
 

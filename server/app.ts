@@ -18,6 +18,7 @@ import { requestContext, requestIdOf } from './http/request-context.ts';
 import { corsFor, securityHeaders } from './http/response-headers.ts';
 import { Router } from './http/route.ts';
 import { logger as defaultLogger, errorFields } from './logger.ts';
+import { audienceRoutes } from './routes/audience/audience.routes.ts';
 import { authHandlers } from './routes/auth/auth.handlers.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { commentRoutes } from './routes/comments/comments.routes.ts';
@@ -26,6 +27,7 @@ import { healthRoutes } from './routes/health/health.routes.ts';
 import { notesRoutes } from './routes/notes/notes.routes.ts';
 import { pluginRoutes } from './routes/plugin/plugin.routes.ts';
 import { profileRoutes } from './routes/profile/profile.routes.ts';
+import { recordRoutes } from './routes/records/records.routes.ts';
 import { sandboxRoutes } from './routes/sandbox/sandbox.routes.ts';
 import { dashboardRoutes } from './static/dashboard.ts';
 
@@ -90,6 +92,8 @@ export function createApp(options: AppOptions): Hono {
   profileRoutes(router, deps, sessions);
   commentRoutes(router, deps);
   notesRoutes(router, deps);
+  recordRoutes(router, deps);
+  audienceRoutes(router, deps);
   pluginRoutes(router, deps, app);
   if (bases.has('platform')) docsRoutes(app, settings);
   if (options.serveDashboard) dashboardRoutes(app, settings);

@@ -6,7 +6,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { ConfigErrorPage } from './app/config-error-page';
 import { loadConfig } from './app/config-loading';
 import { clearCacheOnSessionChange, createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -32,16 +31,21 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
+  redirectSignedOutVisit();
+  // The router starts loading the current page's code (and asking for its data, see app/prefetch.ts) at
+  // once, while the configuration (preloaded by index.html) arrives: nothing waits for it but API calls.
+  const queryClient = createQueryClient();
+  clearCacheOnSessionChange(queryClient);
+  const router = createAppRouter(queryClient);
   const result = await loadConfig();
   if (!result.ok) {
+    router.dispose();
+    // Only a broken deployment sees this page: it is not part of what every visit downloads.
+    const { ConfigErrorPage } = await import('./app/config-error-page');
     root.render(<ConfigErrorPage failure={result} />);
     return;
   }
   setRuntimeConfig(result.config);
-  redirectSignedOutVisit();
-  const queryClient = createQueryClient();
-  clearCacheOnSessionChange(queryClient);
-  const router = createAppRouter();
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,8 +1,8 @@
-/** Extension: refreshing and ending a session. */
+/** Extension: reading, refreshing and ending a session. */
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { refreshRequestSchema } from '../sandbox.ts';
-import { sessionSchema } from '../users.ts';
+import { sessionInfoSchema, sessionSchema } from '../users.ts';
 
 export const sessionEndpoints = {
   refreshToken: defineEndpoint({
@@ -15,6 +15,18 @@ export const sessionEndpoints = {
     body: refreshRequestSchema,
     response: sessionSchema,
     extension: true,
+  }),
+  currentSession: defineEndpoint({
+    method: 'GET',
+    path: '/auth/v1/session',
+    base: 'platform',
+    auth: 'user',
+    tag: 'Sessions',
+    summary:
+      "The presented token's session: its user, its app and the app's scopes, and whether the account is anonymous",
+    response: sessionInfoSchema,
+    extension: true,
+    noStore: true,
   }),
   signOut: defineEndpoint({
     method: 'POST',

@@ -69,6 +69,20 @@ export async function findTrainer(request: APIRequestContext) {
   return { user, token, roster, klass };
 }
 
+/** What the service gives a trainer as a person's whole record (extension), to check the page against. */
+export async function recordOf(request: APIRequestContext, token: string, userId: string) {
+  return parsed(
+    await request.get(`/edu/v1/trainer/students/${encodeURIComponent(userId)}/record`, auth(token)),
+    coreEndpoints.studentRecord.response,
+  );
+}
+
+/** A demo user by their fixed id, signed in to the dashboard's app. */
+export async function signedInDemoUser(request: APIRequestContext, userId: string) {
+  const user = await demoUser(request, userId);
+  return { user, token: await tokenFor(request, user.userId) };
+}
+
 /** The demo student, with their profile and friends (they have pictures and friends). */
 export async function findStudent(request: APIRequestContext) {
   const user = await demoUser(request, demoIds.users.student);

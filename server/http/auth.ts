@@ -44,6 +44,18 @@ export function secretsEqual(given: string, expected: string): boolean {
 
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
 
+/** The caller, if their app holds the training scope (section 4.1); 403 `missing_scope` otherwise. */
+export function requireTrainingScope(caller: UserCaller): UserCaller {
+  if (!caller.scopes.has(TRAINING_SCOPE)) {
+    throw new HttpError(
+      403,
+      'missing_scope',
+      `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can use student comments or the mission planner`,
+    );
+  }
+  return caller;
+}
+
 export class Authenticator {
   constructor(
     private readonly db: Db,
@@ -103,15 +115,7 @@ export class Authenticator {
 
   /** A user whose app holds the training scope (section 4.1). */
   async trainingUser(authorization: string | undefined): Promise<UserCaller> {
-    const caller = await this.user(authorization);
-    if (!caller.scopes.has(TRAINING_SCOPE)) {
-      throw new HttpError(
-        403,
-        'missing_scope',
-        `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can use student comments or the mission planner`,
-      );
-    }
-    return caller;
+    return requireTrainingScope(await this.user(authorization));
   }
 
   /** A plugin presenting `Authorization: Basic base64(clientId:clientSecret)`. */

@@ -115,7 +115,8 @@ export const classes: readonly ClassSpec[] = [
     name: 'Cyber Systems Ops 26-A',
     courseId: ids.courses.cyber,
     orgId: ids.orgs.trainingWing,
-    trainers: [ids.users.trainer],
+    // Two trainers: what one writes about a student, the other reads (the forms say so).
+    trainers: [ids.users.trainer, ids.users.civilianTrainer],
   },
   {
     id: ids.classes.cyberB,

@@ -112,6 +112,10 @@ describe('demo dataset', () => {
       ).map((r) => r.class_id);
     expect(await taught(demoIds.users.trainer)).toEqual([demoIds.classes.cyberA, demoIds.classes.networkA].sort());
     expect(await taught(demoIds.users.trainer2)).toEqual([demoIds.classes.aircraftA]);
+    // Linda Chen shares Cyber Systems Ops 26-A with the trainer, and teaches 26-B alone.
+    expect(await taught(demoIds.users.civilianTrainer)).toEqual(
+      [demoIds.classes.cyberA, demoIds.classes.cyberB].sort(),
+    );
     for (const userId of [demoIds.users.trainer, demoIds.users.trainer2, demoIds.users.civilianTrainer]) {
       expect(await one(db, sql`SELECT trainer, trainee FROM users WHERE user_id = ${userId}`)).toEqual({
         trainer: 1,

@@ -36,6 +36,12 @@ describe('runtime configuration', () => {
     ]);
   });
 
+  it('refuses what is not an object, and names a missing client id', () => {
+    expect(parseConfig(['sandbox']).ok).toBe(false);
+    const result = parseConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '' });
+    expect(result.ok ? [] : result.problems).toEqual(['clientId: must name the app client id']);
+  });
+
   it('shows the refusal on a full-page accessible error', () => {
     const result = parseConfig({ ...sandbox, environment: 'production' });
     if (result.ok) throw new Error('expected a refusal');

@@ -1,31 +1,26 @@
 /**
- * Loads the runtime configuration (`GET /config.json`) and validates it with
- * the contract's schema, so one build serves every environment and a bad
+ * Loads the runtime configuration (`GET /config.json`) and checks it with
+ * the contract's check, so one build serves every environment and a bad
  * pairing (a sandbox client id against production) stops the app with the
  * reason.
  */
-import { type DashboardConfig, dashboardConfigSchema } from '../../contract/config';
+import { checkDashboardConfig, type DashboardConfig } from '../../contract/config';
 
 export type ConfigResult =
   | { readonly ok: true; readonly config: DashboardConfig }
   | { readonly ok: false; readonly kind: 'unreachable' | 'invalid'; readonly problems: readonly string[] };
 
 export function parseConfig(json: unknown): ConfigResult {
-  const parsed = dashboardConfigSchema.safeParse(json);
-  if (parsed.success) return { ok: true, config: parsed.data };
-  return {
-    ok: false,
-    kind: 'invalid',
-    problems: parsed.error.issues.map((issue) =>
-      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    ),
-  };
+  const checked = checkDashboardConfig(json);
+  return checked.ok ? checked : { ok: false, kind: 'invalid', problems: checked.problems };
 }
 
 export async function loadConfig(url = '/config.json'): Promise<ConfigResult> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store', credentials: 'omit' });
+    // As index.html preloads it (same mode and credentials), so the preloaded answer is the one used.
+    // The service sends it with no-cache: a new configuration is picked up at the next visit.
+    response = await fetch(url, { mode: 'cors', credentials: 'same-origin' });
   } catch {
     return { ok: false, kind: 'unreachable', problems: [`Could not reach ${url}; check the connection.`] };
   }

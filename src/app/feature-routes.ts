@@ -6,11 +6,14 @@
  * (its route module default-exports the page component).
  */
 import type { ComponentType } from 'react';
+import type { PrefetchModule } from './prefetch';
 
 export interface FeatureRoute {
   readonly path: string;
   readonly label: string;
   readonly load: () => Promise<{ default: ComponentType }>;
+  /** The page's data, asked for while its code downloads (see prefetch.ts). */
+  readonly prefetch?: PrefetchModule;
 }
 
 export const featureRoutes: readonly FeatureRoute[] = [
@@ -18,5 +21,6 @@ export const featureRoutes: readonly FeatureRoute[] = [
     path: 'mission-planner',
     label: 'Mission planner',
     load: () => import('../features/mission-planner/mission-planner-page'),
+    prefetch: () => import('../features/mission-planner/prefetch'),
   },
 ];

@@ -1,23 +1,19 @@
 /**
  * Every view is a route; every page is a lazy route module (its default
- * export), so a person downloads a page's code only when they open it.
+ * export), so a person downloads a page's code only when they open it. A page
+ * may also name a prefetch module (see prefetch.ts): its data is asked for
+ * while its code downloads.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { BusyNotice } from './busy-notice';
 import { featureRoutes } from './feature-routes';
 import { PageFallback } from './page-fallback';
+import { type PrefetchModule, prefetchLoader } from './prefetch';
 import { NotFoundPage, RootRouteError, RouteError } from './route-error';
 
 type RouteModule = () => Promise<{ default: ComponentType }>;
-
-function page(path: string | undefined, load: RouteModule): RouteObject {
-  return {
-    path,
-    lazy: async () => ({ Component: (await load()).default }),
-    ErrorBoundary: RouteError,
-  };
-}
 
 /** Every page, signed in or not: the page, and the notice that says when the service is busy. */
 function Root() {
@@ -29,33 +25,66 @@ function Root() {
   );
 }
 
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: Root,
-    HydrateFallback: PageFallback,
-    ErrorBoundary: RootRouteError,
-    children: [
-      page('sign-in', () => import('../features/auth/sign-in-page')),
-      page('welcome', () => import('../features/onboarding/welcome-page')),
-      {
-        lazy: async () => ({ Component: (await import('./signed-in-layout')).default }),
-        children: [
-          { index: true, element: <Navigate to="/profile" replace /> },
-          page('comments', () => import('../features/comments/comments-page')),
-          page('notes', () => import('../features/notes/notes-page')),
-          page('notes/new', () => import('../features/notes/new-note-page')),
-          page('notes/:noteId', () => import('../features/notes/note-page')),
-          page('profile', () => import('../features/profile/profile-page')),
-          page('friends', () => import('../features/friends/friends-page')),
-          ...featureRoutes.map((route) => page(route.path, route.load)),
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
-];
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = (path: string | undefined, load: RouteModule, prefetch?: PrefetchModule): RouteObject => ({
+    path,
+    lazy: async () => ({ Component: (await load()).default }),
+    ...(prefetch ? { loader: prefetchLoader(queryClient, prefetch) } : {}),
+    ErrorBoundary: RouteError,
+  });
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return [
+    {
+      id: 'root',
+      Component: Root,
+      HydrateFallback: PageFallback,
+      ErrorBoundary: RootRouteError,
+      children: [
+        page('sign-in', () => import('../features/auth/sign-in-page')),
+        page('welcome', () => import('../features/onboarding/welcome-page')),
+        {
+          lazy: async () => ({ Component: (await import('./signed-in-layout')).default }),
+          // Who the person is (navigation, trainer pages) is asked for with every signed-in page.
+          loader: prefetchLoader(queryClient, () => import('../lib/access/prefetch-access')),
+          children: [
+            // Where a person lands follows who they are (a lazy module: it needs the API client).
+            { index: true, lazy: async () => ({ Component: (await import('./landing')).default }) },
+            page(
+              'comments',
+              () => import('../features/comments/comments-page'),
+              () => import('../features/comments/prefetch'),
+            ),
+            page('notes', () => import('../features/notes/notes-page')),
+            page('notes/new', () => import('../features/notes/new-note-page')),
+            page(
+              'notes/:noteId',
+              () => import('../features/notes/note-page'),
+              () => import('../features/notes/prefetch-note'),
+            ),
+            page(
+              'students/:userId',
+              () => import('../features/students/student-record-page'),
+              () => import('../features/students/prefetch'),
+            ),
+            page(
+              'profile',
+              () => import('../features/profile/profile-page'),
+              () => import('../features/profile/prefetch'),
+            ),
+            page(
+              'friends',
+              () => import('../features/friends/friends-page'),
+              () => import('../features/friends/prefetch'),
+            ),
+            ...featureRoutes.map((route) => page(route.path, route.load, route.prefetch)),
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }

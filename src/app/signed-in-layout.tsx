@@ -2,39 +2,64 @@
  * The frame of every signed-in page: skip link, header with navigation and
  * sign-out, the anonymous-profile notice, and the session gate that sends a
  * person whose session ended to sign in (or, for an anonymous profile, to
- * start a new one).
+ * start a new one). The navigation follows who the person is (see
+ * useAccess): a trainer's pages, or their own profile, friends and notes.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { sessionEndpoints } from '../../contract/endpoints/sessions';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { profileQueries } from '../features/profile/api/profile-queries';
+import { accessQueries } from '../lib/access/access-queries';
+import { type Access, useAccess } from '../lib/access/use-access';
 import { call } from '../lib/api/client';
 import { getRuntimeConfig } from '../lib/config/runtime-config';
 import { rememberReturnPath } from '../lib/session/return-path';
 import { type CurrentSession, sessionStore } from '../lib/session/session-store';
 import { useSession } from '../lib/session/use-session';
 import { featureRoutes } from './feature-routes';
+import '../styles/signed-in.css';
 
-const navItems = [
+interface NavItem {
+  readonly to: string;
+  readonly label: string;
+}
+
+const trainerNav: readonly NavItem[] = [
   { to: '/comments', label: 'Student comments' },
   { to: '/notes', label: 'Training notes' },
+  ...featureRoutes.map((route) => ({ to: `/${route.path}`, label: route.label })),
   { to: '/profile', label: 'My profile' },
   { to: '/friends', label: 'My friends' },
-  ...featureRoutes.map((route) => ({ to: `/${route.path}`, label: route.label })),
 ];
+
+const personalNav: readonly NavItem[] = [
+  { to: '/profile', label: 'My profile' },
+  { to: '/friends', label: 'My friends' },
+  { to: '/notes', label: 'My notes' },
+];
+
+/** Nothing while it is not known yet (the bar keeps its height); one's own pages if it cannot be known. */
+function navFor(state: ReturnType<typeof useAccess>): readonly NavItem[] {
+  if (state.status === 'pending') return [];
+  if (state.status === 'error') return personalNav;
+  return navForAccess(state.access);
+}
+
+function navForAccess(access: Access): readonly NavItem[] {
+  return access.trainer ? trainerNav : personalNav;
+}
 
 /** After a navigation, focus the new page's heading so keyboard and screen-reader users start there. */
 function useFocusHeadingOnNavigate(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (pathname) main.current?.querySelector<HTMLElement>('h1')?.focus();
+    const from = previous.current;
+    previous.current = pathname;
+    // The first page, and the landing's redirect from `/`, are where the person arrived: focus stays at the start.
+    if (from === null || from === '/') return;
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [pathname, main]);
 }
 
@@ -78,7 +103,7 @@ function SignOutButton({ session }: { readonly session: CurrentSession }) {
 }
 
 function SignedInAs() {
-  const me = useQuery(profileQueries.me());
+  const me = useQuery(accessQueries.myProfile());
   if (!me.data) return null;
   return (
     <p className="signed-in-as">
@@ -91,6 +116,8 @@ function Shell({ session }: { readonly session: CurrentSession }) {
   const main = useRef<HTMLElement>(null);
   const navigation = useNavigation();
   const config = getRuntimeConfig();
+  const state = useAccess();
+  const items = navFor(state);
   useFocusHeadingOnNavigate(main);
 
   return (
@@ -104,9 +131,9 @@ function Shell({ session }: { readonly session: CurrentSession }) {
             Trainer dashboard
             {config.environment === 'sandbox' ? <span className="env-badge">Sandbox</span> : null}
           </p>
-          <nav aria-label="Main" className="main-nav">
+          <nav aria-label="Main" className="main-nav" aria-busy={state.status === 'pending'}>
             <ul>
-              {navItems.map((item) => (
+              {items.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to}>{item.label}</NavLink>
                 </li>

@@ -3,16 +3,29 @@
  * a sentinel after the last row (IntersectionObserver) appends the next
  * page before it comes into view; a "Show more" button does the same for
  * keyboard and screen-reader users (and where there is no observer), and a
- * polite live count says how many are shown.
+ * polite live count says how many are shown. The rows render in the
+ * background (useDeferredValue: React renders them in slices and lets the
+ * browser in between), so a list arriving never blocks the page; until then
+ * the list's skeleton stays.
  *
  * A list the service pages (`more`) loads its next page from the service
  * while the rows already loaded still fill a rendered page or more, so
  * scrolling rarely waits; until the last page is in, counts say "N+".
  */
-import { Fragment, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Fragment,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Skeleton } from './states';
 
-/** Rows rendered at once: enough to fill a tall screen, few enough to render in one short task. */
-export const FIRST_PAGE = 50;
+/** Rows rendered at once: more than fill a tall screen; the next page comes long before it is scrolled to. */
+export const FIRST_PAGE = 20;
 /** Rows appended each time: small enough that appending stays well under a 50 ms task. */
 export const NEXT_PAGE = 50;
 
@@ -170,6 +183,9 @@ export function ShowMore({
  * is a different one (other filters), which starts again at the first page.
  * `more` is the rest of a list the service pages.
  */
+/** What the list shows before its rows first render in the background. */
+const NO_ROWS: readonly never[] = [];
+
 export function IncrementalCardList<T>({
   items,
   keyOf,
@@ -186,25 +202,27 @@ export function IncrementalCardList<T>({
   readonly listKey: string;
   readonly more?: MorePages;
 }) {
-  const { shown, showMore, listRef } = useIncrementalList(items.length, listKey);
+  const rows = useDeferredValue(items, NO_ROWS as readonly T[]);
+  const { shown, showMore, listRef } = useIncrementalList(rows.length, listKey);
   const hasMore = more?.hasMore ?? false;
   const loading = more?.loading ?? false;
   const failed = more?.failed ?? false;
   const load = more?.load;
   // The next page from the service once fewer than a rendered page of loaded rows are left to show.
   useEffect(() => {
-    if (hasMore && !loading && !failed && load && shown + NEXT_PAGE >= items.length) load();
-  }, [hasMore, loading, failed, load, shown, items.length]);
+    if (hasMore && !loading && !failed && load && shown + NEXT_PAGE >= rows.length) load();
+  }, [hasMore, loading, failed, load, shown, rows.length]);
+  if (rows === NO_ROWS && items.length > 0) return <Skeleton label={what} />;
   return (
     <>
       <ol className="card-list card-list-long" ref={listRef}>
-        {items.slice(0, shown).map((item) => (
+        {rows.slice(0, shown).map((item) => (
           <Fragment key={keyOf(item)}>{renderItem(item)}</Fragment>
         ))}
       </ol>
       <ShowMore
         shown={shown}
-        total={items.length}
+        total={rows.length}
         what={what}
         onMore={showMore}
         hasMore={hasMore}

@@ -142,12 +142,17 @@ export function rosterNames(roster: Roster | null | undefined) {
   const courses = new Map<string, string>();
   const lessons = new Map<string, string>();
   const students = new Map<string, string>();
+  /** People by userId (one person may be several students). */
+  const users = new Map<string, string>();
   for (const c of roster?.classes ?? []) {
     classes.set(c.classId, c.className);
     courses.set(c.courseId, c.courseName);
     for (const l of c.lessons) lessons.set(l.lessonId, l.name);
-    for (const s of c.students) students.set(s.studentId, `${s.firstName} ${s.lastName}`);
+    for (const s of c.students) {
+      students.set(s.studentId, `${s.firstName} ${s.lastName}`);
+      users.set(s.userId, `${s.firstName} ${s.lastName}`);
+    }
   }
-  return { classes, courses, lessons, students };
+  return { classes, courses, lessons, students, users };
 }
 export type RosterNames = ReturnType<typeof rosterNames>;

@@ -9,7 +9,53 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { UserCaller } from '../../http/auth.ts';
 import { type Listed, listScope, readList } from '../../http/paging.ts';
-import { commentsRepo } from './comments.repo.ts';
+import { type CommentsRepo, commentsRepo } from './comments.repo.ts';
+
+/** What a comment is filed under; the student (and lesson) are checked when given. */
+export type CommentTarget = Pick<CreateCommentBody, 'classId' | 'lessonId'> & {
+  readonly studentId?: string | undefined;
+};
+
+/**
+ * Where a comment would be filed, after the checks every comment passes: the
+ * caller trains the class, the student is enrolled in it, the lesson is of its
+ * course. Used by create and by the audience a form shows before saving.
+ */
+export async function commentTarget(
+  repo: CommentsRepo,
+  caller: UserCaller,
+  body: CommentTarget,
+  /** Where the ids came from, for the issues' paths. */
+  from: 'body' | 'query' = 'body',
+): Promise<{ classId: string; courseId: string; studentId?: string }> {
+  const klass = await repo.class(body.classId);
+  if (!klass) throw notFound(`Class "${body.classId}"`);
+  // Before anything is said about the student: only the class's trainers learn who is enrolled.
+  if (!(await repo.teaches(klass.class_id, caller.userId))) {
+    throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
+  }
+  let studentId: string | undefined;
+  if (body.studentId !== undefined) {
+    const student = await repo.student(body.studentId);
+    if (!student) throw notFound(`Student "${body.studentId}"`);
+    if (student.class_id !== klass.class_id) {
+      throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
+        { path: `${from}.studentId`, message: `is not enrolled in class "${body.classId}"` },
+      ]);
+    }
+    studentId = student.student_id;
+  }
+  if (body.lessonId !== undefined) {
+    const lesson = await repo.lesson(body.lessonId);
+    if (!lesson) throw notFound(`Lesson "${body.lessonId}"`);
+    if (lesson.course_id !== klass.course_id) {
+      throw badRequest(`Lesson "${body.lessonId}" is not part of the course of class "${body.classId}"`, [
+        { path: `${from}.lessonId`, message: `is not part of the course of class "${body.classId}"` },
+      ]);
+    }
+  }
+  return { classId: klass.class_id, courseId: klass.course_id, ...(studentId ? { studentId } : {}) };
+}
 
 export function commentHandlers(deps: Deps) {
   const reads = commentsRepo(deps.db.q);
@@ -31,35 +77,14 @@ export function commentHandlers(deps: Deps) {
     create(caller: UserCaller, body: CreateCommentBody): Promise<Comment> {
       return deps.db.transaction(async (tx) => {
         const repo = commentsRepo(tx);
-        const klass = await repo.class(body.classId);
-        if (!klass) throw notFound(`Class "${body.classId}"`);
-        // Before anything is said about the student: only the class's trainers learn who is enrolled.
-        if (!(await repo.teaches(klass.class_id, caller.userId))) {
-          throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
-        }
-        const student = await repo.student(body.studentId);
-        if (!student) throw notFound(`Student "${body.studentId}"`);
-        if (student.class_id !== klass.class_id) {
-          throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
-            { path: 'body.studentId', message: `is not enrolled in class "${body.classId}"` },
-          ]);
-        }
-        if (body.lessonId !== undefined) {
-          const lesson = await repo.lesson(body.lessonId);
-          if (!lesson) throw notFound(`Lesson "${body.lessonId}"`);
-          if (lesson.course_id !== klass.course_id) {
-            throw badRequest(`Lesson "${body.lessonId}" is not part of the course of class "${body.classId}"`, [
-              { path: 'body.lessonId', message: `is not part of the course of class "${body.classId}"` },
-            ]);
-          }
-        }
+        const target = await commentTarget(repo, caller, body);
         const commentId = `cmt-${randomUUID()}`;
         await repo.insert({
           commentId,
-          studentId: student.student_id,
+          studentId: target.studentId ?? body.studentId,
           authorId: caller.userId,
-          classId: klass.class_id,
-          courseId: klass.course_id,
+          classId: target.classId,
+          courseId: target.courseId,
           lessonId: body.lessonId ?? null,
           text: body.text,
           createdAt: deps.now(),

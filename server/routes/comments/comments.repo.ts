@@ -1,8 +1,11 @@
 /** Comments and the class facts that decide who may write them. The only queries of the area. */
+
+import { sql } from 'kysely';
 import type { Comment, CommentFilters } from '../../../contract/comments.ts';
 import type { Queryable } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { type Page, type PageRequest, positionOf, toPage } from '../../http/paging.ts';
+import { entry, readableBy } from '../audience/readers.repo.ts';
 import { summariesOf } from '../profile/users.repo.ts';
 
 export interface NewComment {
@@ -39,13 +42,8 @@ export function commentsRepo(q: Queryable) {
         'st.user_id as student_user_id',
         'c.author_id',
       ])
-      // Readable by the trainers of the comment's class and by its author.
-      .where((eb) =>
-        eb.or([
-          eb('c.class_id', 'in', eb.selectFrom('class_trainers').select('class_id').where('user_id', '=', viewerId)),
-          eb('c.author_id', '=', viewerId),
-        ]),
-      );
+      // Readable by its author and by the trainers of its class: the one rule (audience/readers.repo).
+      .where(readableBy(entry('c'), sql.val(viewerId)));
   type Row = Awaited<ReturnType<ReturnType<typeof rows>['execute']>>[number];
 
   /** Rows to comments; each person's summary is read once however many rows name them. */

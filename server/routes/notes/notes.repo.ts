@@ -1,8 +1,11 @@
 /** Notes and the facts their automatic metadata is derived from. The only queries of the area. */
+
+import { sql } from 'kysely';
 import type { Note, NoteCategory } from '../../../contract/notes.ts';
 import type { Queryable } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { type Page, type PageRequest, positionOf, toPage } from '../../http/paging.ts';
+import { entry, readableBy } from '../audience/readers.repo.ts';
 import { teaches } from '../comments/comments.repo.ts';
 
 export interface StoredNote extends Note {
@@ -63,17 +66,12 @@ const filterColumns = {
 const filterKeys = Object.keys(filterColumns) as (keyof typeof filterColumns)[];
 
 export function notesRepo(q: Queryable) {
-  /** Readable by its author, and by the trainers of its class. */
+  /** Readable by its author, and by the trainers of its class: the one rule (audience/readers.repo). */
   const visible = (viewerId: string) =>
     q
       .selectFrom('notes as n')
       .select(columns)
-      .where((eb) =>
-        eb.or([
-          eb('n.author_id', '=', viewerId),
-          eb('n.class_id', 'in', eb.selectFrom('class_trainers').select('class_id').where('user_id', '=', viewerId)),
-        ]),
-      );
+      .where(readableBy(entry('n'), sql.val(viewerId)));
 
   /** The notes the viewer may read with these filters, newest first (the order of the list, and of its pages). */
   const filtered = (viewerId: string, filters: NoteListFilters) => {

@@ -40,8 +40,8 @@ export default function SignInPage() {
   const [alreadySignedIn] = useState(() => sessionStore.get() !== null);
   if (alreadySignedIn) return <Navigate to="/" replace />;
 
-  const proceed = (trainer: boolean) =>
-    navigate(takeReturnPath() ?? (trainer ? '/comments' : '/profile'), { replace: true });
+  // Where to go follows who the person is: `/` decides (see app/landing).
+  const proceed = () => navigate(takeReturnPath() ?? '/', { replace: true });
 
   return (
     <main className="standalone" id="main">
@@ -56,13 +56,18 @@ export default function SignInPage() {
             <section aria-labelledby="demo-users-heading" className="sign-in-main">
               <h2 id="demo-users-heading">Sign in as a demo user</h2>
               <p className="muted">This is the sandbox: pick one of its demo people.</p>
-              <DemoUserList onSignedIn={(user) => proceed(user.teaches.length > 0)} />
+              <DemoUserList onSignedIn={proceed} />
             </section>
           ) : null}
           <div className="sign-in-side">
             <section aria-labelledby="token-heading" className="panel">
               <h2 id="token-heading">Sign in with a user token</h2>
-              <TokenSignInForm onSubmit={async (token) => proceed((await tokenSignIn.mutateAsync(token)).trainer)} />
+              <TokenSignInForm
+                onSubmit={async (token) => {
+                  await tokenSignIn.mutateAsync(token);
+                  proceed();
+                }}
+              />
             </section>
             <section aria-labelledby="anonymous-heading" className="panel">
               <h2 id="anonymous-heading">No account?</h2>

@@ -1,17 +1,18 @@
 /** Student comments: filters in the URL, the list, and the form to add one. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { commentFiltersSchema } from '../../../contract/comments';
+import { CommentForm } from '../../components/comment-form';
+import { Fold } from '../../components/fold';
 import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, ErrorState, FormSkeleton, QueryView, type SkeletonField } from '../../components/states';
+import { TrainersOnly } from '../../components/trainers-only';
 import { isApiError } from '../../lib/api/api-error';
+import { commentFilterKeys, commentFiltersOf, commentQueries, useCreateComment } from '../../lib/api/comment-queries';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
-import { commentFilterKeys, commentQueries, useCreateComment } from './api/comment-queries';
 import { CommentFiltersForm } from './components/comment-filters';
-import { CommentForm } from './components/comment-form';
 import { CommentList } from './components/comment-list';
 
 /** The two forms' shapes while the roster loads (see CommentFiltersForm and CommentForm). */
@@ -29,11 +30,17 @@ const commentFields: readonly SkeletonField[] = [
 ];
 
 export default function CommentsPage() {
+  return (
+    <TrainersOnly what="Student comments">
+      <Comments />
+    </TrainersOnly>
+  );
+}
+
+function Comments() {
   const session = useSignedInSession();
   const [rawFilters, setFilters] = useSearchFilters(commentFilterKeys);
-  // Ids that are not ids (a hand-edited URL) are dropped rather than sent.
-  const parsedFilters = commentFiltersSchema.safeParse(rawFilters);
-  const filters = parsedFilters.success ? parsedFilters.data : {};
+  const filters = commentFiltersOf(rawFilters);
   const roster = useQuery(rosterQueries.mine());
   const comments = useInfiniteQuery(commentQueries.list(filters));
   const more = useMorePages(comments);
@@ -55,8 +62,7 @@ export default function CommentsPage() {
       ) : (
         <div className="page-grid">
           <div className="page-side">
-            <section aria-labelledby="comment-filters-heading" className="panel">
-              <h2 id="comment-filters-heading">Filter comments</h2>
+            <Fold title="Filter comments" summary={hasFilters ? `${Object.keys(filters).length} on` : undefined}>
               {roster.isPending ? (
                 <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
               ) : roster.isError ? (
@@ -64,10 +70,9 @@ export default function CommentsPage() {
               ) : (
                 <CommentFiltersForm key={filterKey} roster={roster.data} filters={filters} onApply={setFilters} />
               )}
-            </section>
+            </Fold>
             {roster.isError ? null : (
-              <section aria-labelledby="add-comment-heading" className="panel">
-                <h2 id="add-comment-heading">Add a comment</h2>
+              <Fold title="Add a comment">
                 {roster.isPending ? (
                   <FormSkeleton label="the comment form" fields={commentFields} />
                 ) : (
@@ -79,7 +84,7 @@ export default function CommentsPage() {
                     onSubmit={(body) => create.mutateAsync(body)}
                   />
                 )}
-              </section>
+              </Fold>
             )}
           </div>
           <section aria-labelledby="comment-list-heading" className="page-main">

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CandidatePosition } from '../../../contract/mission-planner';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, ErrorState, LiveMessage, Skeleton } from '../../components/states';
+import { TrainersOnly } from '../../components/trainers-only';
 import { describeError } from '../../lib/api/describe-error';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { missionPlannerQueries, useCandidatesSearch, useCapabilitiesSearch } from './api/mission-planner-queries';
@@ -37,6 +38,14 @@ interface Status {
 }
 
 export default function MissionPlannerPage() {
+  return (
+    <TrainersOnly what="The mission planner">
+      <MissionPlanner />
+    </TrainersOnly>
+  );
+}
+
+function MissionPlanner() {
   const plugins = useQuery(missionPlannerQueries.plugins());
   const [{ plugin: pluginParam }, setUrl] = useSearchFilters(urlKeys);
   const [positions, setPositions] = useState<PositionDraft[]>(() => [newPosition()]);
@@ -141,11 +150,9 @@ export default function MissionPlannerPage() {
         <div className="page-side">
           <section aria-labelledby="positions-heading" className="panel">
             <h2 id="positions-heading">Positions</h2>
-            {plugins.isPending ? (
-              <Skeleton label="the plugins offered" rows={2} />
-            ) : plugins.isError ? (
+            {plugins.isError ? (
               <ErrorState error={plugins.error} what="the plugins offered" onRetry={() => void plugins.refetch()} />
-            ) : offered.length === 0 ? (
+            ) : plugins.isSuccess && offered.length === 0 ? (
               <EmptyState title="No plugin is offered for mission planner search">
                 <p>
                   An administrator must register an AI plugin, switch on its mission planner permission and set both of
@@ -158,6 +165,7 @@ export default function MissionPlannerPage() {
                 errors={positionErrors}
                 onChange={changePositions}
                 plugins={offered}
+                pluginsLoading={plugins.isPending}
                 pluginId={pluginId}
                 pluginError={pluginError}
                 onPluginChange={(next) => {

@@ -3,14 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { NoteMetadata, noteTitle } from '../../components/note-metadata';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
-import { EmptyState, LiveMessage, QueryView } from '../../components/states';
+import { EmptyState, LiveMessage, QueryView, Skeleton } from '../../components/states';
+import { useAccess } from '../../lib/access/use-access';
 import { isApiError } from '../../lib/api/api-error';
 import { describeError } from '../../lib/api/describe-error';
+import { noteQueries, useRemoveNote } from '../../lib/api/note-queries';
 import { rosterQueries } from '../../lib/api/roster-queries';
-import { noteQueries, useRemoveNote } from './api/note-queries';
-import { NoteMetadata, noteTitle } from './components/note-metadata';
+import { useSignedInSession } from '../../lib/session/use-session';
 
 function removeFailure(error: unknown): string {
   if (isApiError(error) && error.code === 'forbidden') return 'Only the author of a note can delete it.';
@@ -22,8 +24,12 @@ export default function NotePage() {
   const { noteId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
+  const session = useSignedInSession();
+  const access = useAccess();
+  // Only a trainer has classes to name; anyone else's notes are about themselves.
+  const trainer = access.status !== 'ready' || access.access.trainer;
   const note = useQuery(noteQueries.detail(noteId));
-  const roster = useQuery(rosterQueries.mine());
+  const roster = useQuery({ ...rosterQueries.mine(), enabled: trainer });
   const remove = useRemoveNote();
   const [confirming, setConfirming] = useState(false);
   const names = rosterNames(roster.data);
@@ -37,51 +43,56 @@ export default function NotePage() {
 
   return (
     <div className="page page-narrow">
-      <title>Training note · Trainer dashboard</title>
+      <title>{`${trainer ? 'Training note' : 'Note'} · Trainer dashboard`}</title>
       <p>
-        <Link to="/notes">Back to training notes</Link>
+        <Link to="/notes">{trainer ? 'Back to training notes' : 'Back to my notes'}</Link>
       </p>
-      <PageHeading>Training note</PageHeading>
+      <PageHeading>{trainer ? 'Training note' : 'Note'}</PageHeading>
       <LiveMessage message={flash} />
-      <QueryView
-        query={note}
-        what="the note"
-        skeletonRows={2}
-        renderError={(error) =>
-          isApiError(error) && error.status === 404 ? (
-            <EmptyState title="This note does not exist">
-              <p>
-                It may have been deleted, or the address is wrong. <Link to="/notes">See all your notes</Link>.
-              </p>
-            </EmptyState>
-          ) : undefined
-        }
-      >
-        {(data) => (
-          <article className="panel" aria-labelledby="note-title">
-            <h2 id="note-title">{noteTitle(data, names)}</h2>
-            <p className="user-text">{data.text}</p>
-            <h3>Details</h3>
-            <NoteMetadata note={data} names={names} detailed />
-            <div className="actions">
-              <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-                Delete note
-              </button>
-            </div>
-            <LiveMessage message={remove.isError ? removeFailure(remove.error) : ''} tone="error" />
-            <ConfirmDialog
-              open={confirming}
-              title="Delete this note?"
-              confirmLabel="Delete permanently"
-              pending={remove.isPending}
-              onCancel={() => setConfirming(false)}
-              onConfirm={confirmDelete}
-            >
-              <p>The note is removed for everyone who can read it. This cannot be undone.</p>
-            </ConfirmDialog>
-          </article>
-        )}
-      </QueryView>
+      {/* Shown once the names are known too, so the title and details do not reflow under the reader. */}
+      {trainer && roster.isPending ? (
+        <Skeleton label="the note" rows={2} />
+      ) : (
+        <QueryView
+          query={note}
+          what="the note"
+          skeletonRows={2}
+          renderError={(error) =>
+            isApiError(error) && error.status === 404 ? (
+              <EmptyState title="This note does not exist">
+                <p>
+                  It may have been deleted, or the address is wrong. <Link to="/notes">See all your notes</Link>.
+                </p>
+              </EmptyState>
+            ) : undefined
+          }
+        >
+          {(data) => (
+            <article className="panel" aria-labelledby="note-title">
+              <h2 id="note-title">{noteTitle(data, names, session.userId)}</h2>
+              <p className="user-text">{data.text}</p>
+              <h3>Details</h3>
+              <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
+              <div className="actions">
+                <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+                  Delete note
+                </button>
+              </div>
+              <LiveMessage message={remove.isError ? removeFailure(remove.error) : ''} tone="error" />
+              <ConfirmDialog
+                open={confirming}
+                title="Delete this note?"
+                confirmLabel="Delete permanently"
+                pending={remove.isPending}
+                onCancel={() => setConfirming(false)}
+                onConfirm={confirmDelete}
+              >
+                <p>The note is removed for everyone who can read it. This cannot be undone.</p>
+              </ConfirmDialog>
+            </article>
+          )}
+        </QueryView>
+      )}
     </div>
   );
 }

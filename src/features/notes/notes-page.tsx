@@ -1,8 +1,14 @@
-/** Training notes: filters (kinds and ids) in the URL, the list, and a way to write one. */
+/**
+ * Notes. A trainer gets the training notes: filters (kinds and ids) in the
+ * URL, the list, and a way to write one. Everyone else (a trainee, an
+ * anonymous person, a trainer in an app without the training scope) gets
+ * their own notes, which only they read.
+ */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { idSchema } from '../../../contract/common';
 import { type NoteFilters, noteCategories } from '../../../contract/notes';
+import { Fold } from '../../components/fold';
 import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
@@ -12,11 +18,14 @@ import {
   FormSkeleton,
   LiveMessage,
   QueryView,
+  Skeleton,
   type SkeletonField,
 } from '../../components/states';
+import { useAccess } from '../../lib/access/use-access';
+import { noteIdFilterKeys, noteQueries, parseCategories } from '../../lib/api/note-queries';
 import { rosterQueries } from '../../lib/api/roster-queries';
+import { useSignedInSession } from '../../lib/session/use-session';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
-import { noteIdFilterKeys, noteQueries, parseCategories } from './api/note-queries';
 import { categoryText, NoteFiltersForm, type NoteFilterValues } from './components/note-filters';
 import { NoteList } from './components/note-list';
 
@@ -33,6 +42,81 @@ const filterFields: readonly SkeletonField[] = [
 ];
 
 export default function NotesPage() {
+  const state = useAccess();
+  if (state.status === 'pending') {
+    return (
+      <div className="page">
+        <title>Notes · Trainer dashboard</title>
+        <Skeleton label="your notes" rows={3} />
+      </div>
+    );
+  }
+  if (state.status === 'ready' && !state.access.trainer) return <MyNotes anonymous={state.access.anonymous} />;
+  // A trainer, or not known (the profile failed to load): the training notes say what fails.
+  return <TrainingNotes />;
+}
+
+/** Every kind: a person who trains no one reads only the notes they wrote, all about themselves. */
+const ownNotesFilters: NoteFilters = { category: noteCategories.join(',') };
+
+function MyNotes({ anonymous }: { readonly anonymous: boolean }) {
+  const session = useSignedInSession();
+  const location = useLocation();
+  const notes = useInfiniteQuery(noteQueries.list(ownNotesFilters));
+  const more = useMorePages(notes);
+  const flash = (location.state as { message?: string } | null)?.message ?? '';
+  const names = rosterNames(null);
+  return (
+    <div className="page page-narrow">
+      <title>My notes · Trainer dashboard</title>
+      <PageHeading
+        intro={
+          anonymous
+            ? 'Notes about yourself, which only you can read. They belong to this anonymous profile and go with it.'
+            : 'Notes about yourself, which only you can read.'
+        }
+      >
+        My notes
+      </PageHeading>
+      <LiveMessage message={flash} />
+      <section aria-labelledby="note-list-heading">
+        <div className="section-head">
+          <h2 id="note-list-heading">
+            Notes
+            {notes.data ? <span className="count"> ({countText(notes.data.length, notes.hasNextPage)})</span> : null}
+          </h2>
+          <Link className="button" to="/notes/new">
+            Write a note
+          </Link>
+        </div>
+        <QueryView
+          query={notes}
+          what="your notes"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <EmptyState title="No notes yet">
+              <p>Write a note to yourself: a reminder, something to practise, a question for your trainer.</p>
+            </EmptyState>
+          }
+        >
+          {(list) => (
+            <NoteList
+              notes={list}
+              names={names}
+              listKey="mine"
+              selfId={session.userId}
+              linkPeople={false}
+              more={more}
+            />
+          )}
+        </QueryView>
+      </section>
+    </div>
+  );
+}
+
+function TrainingNotes() {
+  const session = useSignedInSession();
   const location = useLocation();
   const [raw, setRaw] = useSearchFilters(urlKeys);
   const categories = parseCategories(raw.category);
@@ -73,8 +157,7 @@ export default function NotesPage() {
       <LiveMessage message={flash} />
       <div className="page-grid">
         <div className="page-side">
-          <section aria-labelledby="note-filters-heading" className="panel">
-            <h2 id="note-filters-heading">Filter notes</h2>
+          <Fold title="Filter notes" summary={hasIdFilters ? `${Object.keys(ids).length} on` : undefined}>
             {roster.isPending ? (
               <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
             ) : roster.isError ? (
@@ -82,7 +165,7 @@ export default function NotesPage() {
             ) : (
               <NoteFiltersForm key={formKey} roster={roster.data} filters={{ ...ids, categories }} onApply={apply} />
             )}
-          </section>
+          </Fold>
         </div>
         <section aria-labelledby="note-list-heading" className="page-main">
           <div className="section-head">
@@ -108,7 +191,7 @@ export default function NotesPage() {
               </EmptyState>
             }
           >
-            {(list) => <NoteList notes={list} names={names} listKey={formKey} more={more} />}
+            {(list) => <NoteList notes={list} names={names} listKey={formKey} selfId={session.userId} more={more} />}
           </QueryView>
         </section>
       </div>

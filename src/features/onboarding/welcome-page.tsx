@@ -51,7 +51,7 @@ export default function WelcomePage() {
             type="button"
             className="button"
             disabled={create.isPending}
-            onClick={() => create.mutate(undefined, { onSuccess: () => navigate('/profile', { replace: true }) })}
+            onClick={() => create.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
           >
             {create.isPending ? 'Creating your anonymous profile…' : 'Create an anonymous profile and continue'}
           </button>

@@ -4,20 +4,36 @@
  * localStorage so a reload keeps the person signed in. Components read it
  * with `useSession`; the API client renews and ends it.
  */
-import { z } from 'zod/mini';
 import type { Session } from '../../../contract/users';
 import { CURRENT_USER_KEY, readItem, removeItem, removeUserData, userKey, writeItem } from '../storage/app-storage';
 
 export type SignInMethod = 'sandbox' | 'token' | 'anonymous';
 
-const storedSessionSchema = z.object({
-  token: z.string().check(z.minLength(1)),
-  refreshToken: z.nullable(z.string()),
+const methods: readonly SignInMethod[] = ['sandbox', 'token', 'anonymous'];
+
+/** What is kept in storage under `td:user:<userId>:session`. */
+interface StoredSession {
+  readonly token: string;
+  readonly refreshToken: string | null;
   /** Milliseconds since the epoch; null when unknown (a pasted token). */
-  expiresAt: z.nullable(z.number()),
-  method: z.enum(['sandbox', 'token', 'anonymous']),
-});
-type StoredSession = z.infer<typeof storedSessionSchema>;
+  readonly expiresAt: number | null;
+  readonly method: SignInMethod;
+}
+
+/**
+ * Reads a stored session, or null for anything else (an older shape, a hand
+ * edit). Plain code: this runs before the first paint, where a schema
+ * library would be most of the first page's weight.
+ */
+function readStored(value: unknown): StoredSession | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { token, refreshToken, expiresAt, method } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || token.length === 0) return null;
+  if (refreshToken !== null && typeof refreshToken !== 'string') return null;
+  if (expiresAt !== null && (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt))) return null;
+  if (!methods.includes(method as SignInMethod)) return null;
+  return { token, refreshToken, expiresAt, method: method as SignInMethod };
+}
 
 export interface CurrentSession extends StoredSession {
   readonly userId: string;
@@ -43,8 +59,8 @@ function load(): CurrentSession | null {
   const raw = readItem(sessionKey(userId));
   if (!raw) return null;
   try {
-    const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? { userId, ...parsed.data } : null;
+    const stored = readStored(JSON.parse(raw));
+    return stored ? { userId, ...stored } : null;
   } catch {
     return null;
   }

@@ -12,6 +12,8 @@ interface PositionsFormProps {
   readonly errors: readonly PositionErrors[];
   readonly onChange: (positions: PositionDraft[]) => void;
   readonly plugins: readonly PlannerPlugin[];
+  /** The plugins offered are still loading: the form is there at once (nothing moves when they arrive). */
+  readonly pluginsLoading?: boolean;
   readonly pluginId: string;
   readonly pluginError?: string | undefined;
   readonly onPluginChange: (pluginId: string) => void;
@@ -31,6 +33,7 @@ export function PositionsForm({
   errors,
   onChange,
   plugins,
+  pluginsLoading = false,
   pluginId,
   pluginError,
   onPluginChange,
@@ -155,11 +158,11 @@ export function PositionsForm({
         value={pluginId}
         error={pluginError}
         options={plugins.map((p) => ({ value: p.pluginId, label: p.name }))}
-        emptyLabel="Choose a plugin"
+        emptyLabel={pluginsLoading ? 'Loading the plugins…' : 'Choose a plugin'}
         onChange={onPluginChange}
       />
       <div className="actions">
-        <button type="submit" className="button" disabled={pending}>
+        <button type="submit" className="button" disabled={pending || pluginsLoading}>
           {pending ? 'Finding competencies…' : 'Find competencies'}
         </button>
       </div>

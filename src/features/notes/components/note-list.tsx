@@ -1,24 +1,7 @@
-import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import type { Note } from '../../../../contract/notes';
 import { IncrementalCardList, type MorePages } from '../../../components/incremental-list';
+import { NoteCard } from '../../../components/note-card';
 import type { RosterNames } from '../../../components/roster-fields';
-import { NoteMetadata, noteTitle } from './note-metadata';
-
-/** One row; memoised so appending a page does not re-render the rows already shown. */
-const NoteRow = memo(function NoteRow({ note, names }: { readonly note: Note; readonly names: RosterNames }) {
-  return (
-    <li className="card">
-      <article aria-labelledby={`note-${note.noteId}`}>
-        <h3 id={`note-${note.noteId}`} className="card-title">
-          <Link to={`/notes/${encodeURIComponent(note.noteId)}`}>{noteTitle(note, names)}</Link>
-        </h3>
-        <p className="user-text clamp">{note.text}</p>
-        <NoteMetadata note={note} names={names} />
-      </article>
-    </li>
-  );
-});
 
 /** Notes, a page at a time for long lists (see incremental-list). */
 export function NoteList({
@@ -26,6 +9,8 @@ export function NoteList({
   names,
   listKey = '',
   more,
+  selfId,
+  linkPeople = true,
 }: {
   readonly notes: readonly Note[];
   readonly names: RosterNames;
@@ -33,12 +18,15 @@ export function NoteList({
   readonly listKey?: string;
   /** The rest of the list, when the service pages it. */
   readonly more?: MorePages;
+  readonly selfId?: string;
+  /** Names link to student records (trainers only). */
+  readonly linkPeople?: boolean;
 }) {
   return (
     <IncrementalCardList
       items={notes}
       keyOf={(note) => note.noteId}
-      renderItem={(note) => <NoteRow note={note} names={names} />}
+      renderItem={(note) => <NoteCard note={note} names={names} selfId={selfId} linkPerson={linkPeople} />}
       what="notes"
       listKey={listKey}
       {...(more ? { more } : {})}

@@ -1,13 +1,25 @@
-/** Student comments (section 4.1): list by filters, page by page; add one. */
+/** Student comments (section 4.1): list by filters, page by page; add one (shown at once in the lists and the student's record). */
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentFilters, CreateCommentBody } from '../../../../contract/comments';
-import { commentEndpoints } from '../../../../contract/endpoints/comments';
-import { call, callAnswer } from '../../../lib/api/client';
-import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
+import {
+  type Comment,
+  type CommentFilters,
+  type CreateCommentBody,
+  commentFiltersSchema,
+} from '../../../contract/comments';
+import { commentEndpoints } from '../../../contract/endpoints/comments';
+import { call, callAnswer } from './client';
+import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from './paging';
+import { recordQueries } from './record-queries';
 
 export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
 
 export type CommentPages = InfiniteData<ListPage<Comment>, string | null>;
+
+/** The filters of a URL's search params; ids that are not ids (a hand-edited URL) are dropped rather than sent. */
+export function commentFiltersOf(raw: Partial<Record<(typeof commentFilterKeys)[number], string>>): CommentFilters {
+  const parsed = commentFiltersSchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
 
 export const commentQueries = {
   all: () => ['comments'] as const,
@@ -53,7 +65,10 @@ export function useCreateComment() {
           });
         }
       }
-      return queryClient.invalidateQueries({ queryKey: commentQueries.all() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: commentQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: recordQueries.of(comment.student.userId).queryKey }),
+      ]);
     },
   });
 }

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Comment } from '../../../../contract/comments';
-import { loadedRows } from '../../../lib/api/paging';
-import { setRuntimeConfig } from '../../../lib/config/runtime-config';
-import { sessionStore } from '../../../lib/session/session-store';
+import type { Comment } from '../../../contract/comments';
+import { setRuntimeConfig } from '../config/runtime-config';
+import { sessionStore } from '../session/session-store';
 import { commentQueries } from './comment-queries';
+import { loadedRows } from './paging';
 
 const person = {
   handle: '@sam',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { roster } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { roster } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
 import { NoteForm } from './note-form';
 
 function renderForm(props: Partial<Parameters<typeof NoteForm>[0]> = {}) {
@@ -59,5 +59,14 @@ describe('NoteForm', () => {
       lessonId: 'lesson-9',
       text: 'Typed ids work too.',
     });
+  });
+
+  it('writes a note about yourself with no student to choose: only the text, and you as the user', async () => {
+    const { user, onSubmit } = renderForm({ about: 'self' });
+    expect(screen.queryByLabelText(/^Student/)).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'New note about yourself' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Note/), 'Practise the radio calls.');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(onSubmit).toHaveBeenCalledWith({ userId: 'trainer-1', text: 'Practise the radio calls.' });
   });
 });

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { limits } from '../../../../contract/common';
-import { ApiError } from '../../../lib/api/api-error';
-import { roster } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { limits } from '../../contract/common';
+import { ApiError } from '../lib/api/api-error';
+import { roster } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
 import { CommentForm } from './comment-form';
 
 function renderForm(props: Partial<Parameters<typeof CommentForm>[0]> = {}) {

@@ -1,15 +1,16 @@
 /** Training notes (section 4.4), under the notes base address: list, read, create, delete. */
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { noteEndpoints } from '../../../../contract/endpoints/notes';
+import { noteEndpoints } from '../../../contract/endpoints/notes';
 import {
   type CreateNoteBody,
   type Note,
   type NoteCategory,
   type NoteFilters,
   noteCategories,
-} from '../../../../contract/notes';
-import { call, callAnswer } from '../../../lib/api/client';
-import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
+} from '../../../contract/notes';
+import { call, callAnswer } from './client';
+import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from './paging';
+import { recordQueries } from './record-queries';
 
 export const noteIdFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId', 'userId'] as const;
 export const defaultCategories: readonly NoteCategory[] = ['lesson', 'course'];
@@ -51,7 +52,10 @@ export function useCreateNote() {
     mutationFn: (body: CreateNoteBody) => call(noteEndpoints.createNote, { body }),
     onSuccess: (note) => {
       queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, note);
-      return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: noteQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: recordQueries.of(note.userId).queryKey }),
+      ]);
     },
   });
 }
@@ -62,7 +66,10 @@ export function useRemoveNote() {
     mutationFn: (noteId: string) => call(noteEndpoints.removeNote, { body: { noteId } }),
     onSuccess: (_result, noteId) => {
       queryClient.removeQueries({ queryKey: noteQueries.detail(noteId).queryKey });
-      return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: noteQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: recordQueries.all() }),
+      ]);
     },
   });
 }

@@ -1,19 +1,21 @@
 /**
  * Add a comment about a student in a class, optionally a lesson. The text is
  * kept as a draft per user until the comment is saved, so a failure loses
- * nothing; the service's field issues land on the fields.
+ * nothing; the service's field issues land on the fields. Before saving, the
+ * form says who will be able to read the comment (AudienceNotice).
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type CreateCommentBody, createCommentBodySchema } from '../../../../contract/comments';
-import { limits } from '../../../../contract/common';
-import type { Roster } from '../../../../contract/roster';
-import { TextAreaField } from '../../../components/form-field';
-import { RosterFields, type RosterValues } from '../../../components/roster-fields';
-import { LiveMessage } from '../../../components/states';
-import { isApiError } from '../../../lib/api/api-error';
-import { describeError } from '../../../lib/api/describe-error';
-import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod } from '../../../lib/forms/field-errors';
-import { useDraft } from '../../../lib/storage/use-draft';
+import { type CreateCommentBody, createCommentBodySchema } from '../../contract/comments';
+import { limits } from '../../contract/common';
+import type { Roster } from '../../contract/roster';
+import { isApiError } from '../lib/api/api-error';
+import { describeError } from '../lib/api/describe-error';
+import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod } from '../lib/forms/field-errors';
+import { useDraft } from '../lib/storage/use-draft';
+import { AudienceNotice } from './audience-notice';
+import { TextAreaField } from './form-field';
+import { RosterFields, type RosterValues } from './roster-fields';
+import { LiveMessage } from './states';
 
 type Field = 'classId' | 'studentId' | 'lessonId' | 'text';
 type Errors = FieldErrors<Field>;
@@ -55,9 +57,11 @@ interface CommentFormProps {
   /** Preselected class, student and lesson (the current filters). */
   readonly defaults: RosterValues;
   readonly onSubmit: (body: CreateCommentBody) => Promise<unknown>;
+  /** Ids of the form's controls start with this (two comment forms never share a page, but a record page has one). */
+  readonly idPrefix?: string;
 }
 
-export function CommentForm({ roster, userId, defaults, onSubmit }: CommentFormProps) {
+export function CommentForm({ roster, userId, defaults, onSubmit, idPrefix = 'new-comment' }: CommentFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<RosterValues>({
     classId: defaults.classId,
@@ -111,12 +115,12 @@ export function CommentForm({ roster, userId, defaults, onSubmit }: CommentFormP
           setErrors((current) => ({ text: current.text }));
         }}
         mode="form"
-        idPrefix="new-comment"
+        idPrefix={idPrefix}
         required={{ classId: true, studentId: true }}
         errors={errors}
       />
       <TextAreaField
-        id="new-comment-text"
+        id={`${idPrefix}-text`}
         label="Comment"
         required
         rows={5}
@@ -128,8 +132,17 @@ export function CommentForm({ roster, userId, defaults, onSubmit }: CommentFormP
           if (errors.text) setErrors((current) => ({ ...current, text: undefined }));
         }}
       />
+      <AudienceNotice
+        id={`${idPrefix}-audience`}
+        query={
+          values.classId
+            ? { kind: 'comment', classId: values.classId, studentId: values.studentId, lessonId: values.lessonId }
+            : null
+        }
+        waiting="Choose the class, and this says who will be able to read the comment."
+      />
       <div className="actions">
-        <button type="submit" className="button" disabled={pending}>
+        <button type="submit" className="button" disabled={pending} aria-describedby={`${idPrefix}-audience`}>
           {pending ? 'Adding…' : 'Add comment'}
         </button>
       </div>

@@ -1,0 +1,107 @@
+/**
+ * A trainee who trains no one, and an anonymous person, each get their own
+ * dashboard: their profile, friends and notes about themselves, no trainer
+ * pages; a trainer page opened by its URL says it is for trainers.
+ */
+import type { Page } from '@playwright/test';
+import { demoIds } from '../server/seed/demo-ids';
+import { expectAccessible } from './support/a11y';
+import { profileValuesSeenBy, signedInDemoUser, signInAs } from './support/platform';
+import { expectNoProfileDataStored } from './support/storage-audit';
+import { expect, test } from './support/test';
+
+const ownPages = ['My profile', 'My friends', 'My notes'];
+
+/** Writes a note about oneself; the form says before saving that only the writer will read it. */
+async function writeOwnNote(page: Page, text: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My notes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My notes' })).toBeVisible();
+  await expectAccessible(page, 'my notes');
+  await page.getByRole('link', { name: 'Write a note' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New note' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'New note about yourself' });
+  // Nobody to choose: the note is about the writer, and says who reads it.
+  await expect(form.getByRole('combobox')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Save note' })).toHaveAccessibleDescription(
+    'Who will see it: Visible only to you.',
+  );
+  await expectAccessible(page, 'new own note');
+  await form.getByLabel(/^Note/).fill(text);
+  await form.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Note' })).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'User note about yourself' })).toBeVisible();
+  await expectAccessible(page, 'own note');
+  await page.getByRole('link', { name: 'Back to my notes' }).click();
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+}
+
+/** Each trainer page, opened by its URL, says it is for trainers and offers the person's own pages. */
+async function expectTrainerPagesRefused(page: Page): Promise<void> {
+  for (const [path, heading] of [
+    ['/comments', 'Student comments is for trainers'],
+    [`/students/${demoIds.users.studentNoPicture}`, 'A student’s record is for trainers'],
+    ['/mission-planner', 'The mission planner is for trainers'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'My notes' })).toBeVisible();
+    await expectAccessible(page, `${path} for a non-trainer`);
+  }
+}
+
+test('a trainee who trains no one gets their profile, friends and own notes, and no trainer pages', async ({
+  page,
+  context,
+  request,
+  visitedUrls,
+}) => {
+  const { user, token } = await signedInDemoUser(request, demoIds.users.student);
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: signInAs(user), exact: true }).click();
+
+  // Lands on their profile, with their own navigation.
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ownPages);
+  await expectAccessible(page, 'trainee profile');
+
+  await writeOwnNote(page, `A reminder to myself, run ${Date.now()}.`);
+  await expectTrainerPagesRefused(page);
+
+  // `/` lands where the person belongs.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+
+  await expectNoProfileDataStored(page, context, {
+    profileValues: await profileValuesSeenBy(request, token),
+    visitedUrls,
+  });
+});
+
+test('an anonymous person gets their profile, friends and own notes, and no trainer pages', async ({
+  page,
+  context,
+  request,
+  visitedUrls,
+}) => {
+  await page.goto('/welcome');
+  await page.getByRole('button', { name: 'Create an anonymous profile and continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ownPages);
+  const handle =
+    (await page
+      .getByText(/^@anon-/)
+      .first()
+      .textContent()) ?? '';
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My notes' }).click();
+  // Their notes go with the anonymous profile, and the page says so.
+  await expect(page.getByText(/belong to this anonymous profile/)).toBeVisible();
+  await writeOwnNote(page, `Trying the dashboard, run ${Date.now()}.`);
+  await expectTrainerPagesRefused(page);
+
+  await expectNoProfileDataStored(page, context, {
+    profileValues: [...(await profileValuesSeenBy(request)), handle],
+    visitedUrls,
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Under a comment or note form: who will be able to read what is being
+ * written, asked of the service for exactly what the form holds now. The
+ * line keeps its place while it updates, so the form does not move.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { AudienceQuery } from '../../contract/audience';
+import { isApiError } from '../lib/api/api-error';
+import { audienceQueries, describeAudience } from '../lib/api/audience-queries';
+
+/** Waits until typing pauses before asking (ids typed by hand change on every key). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `value`.
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return settled;
+}
+
+export function AudienceNotice({
+  query,
+  waiting,
+  id,
+}: {
+  /** What the form holds now; null until it names enough to tell (a class, a student). */
+  readonly query: AudienceQuery | null;
+  /** What to choose first, while `query` is null. */
+  readonly waiting: string;
+  /** For the form's aria-describedby. */
+  readonly id: string;
+}) {
+  const settled = useSettled(query, 250);
+  const audience = useQuery({ ...audienceQueries.of(settled ?? { kind: 'note' }), enabled: settled !== null });
+  let text: string;
+  if (query === null) text = waiting;
+  else if (audience.isError) {
+    const error = audience.error;
+    text =
+      isApiError(error) && error.status >= 400 && error.status < 500
+        ? `Not known for this choice: ${error.message}.`
+        : 'Could not find out who will be able to read it. Check the connection; saving still works.';
+  } else if (audience.data && settled !== null) text = describeAudience(audience.data);
+  else text = 'Finding out who will be able to read it…';
+  return (
+    <p className="audience" id={id} aria-live="polite">
+      <span className="audience-label">Who will see it: </span>
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * A student's record: comments and notes in one list, newest first, each
+ * marked with its kind and when it was written. Long records render a page
+ * at a time (see incremental-list).
+ */
+
+import { noteCategoryOf } from '../../../../contract/notes';
+import type { RecordEntry } from '../../../../contract/student-record';
+import { CommentCard } from '../../../components/comment-card';
+import { IncrementalCardList } from '../../../components/incremental-list';
+import { NoteCard } from '../../../components/note-card';
+import { categoryLabels } from '../../../components/note-metadata';
+import type { RosterNames } from '../../../components/roster-fields';
+
+const formatTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format;
+
+function EntryTop({
+  kind,
+  createdAt,
+  by,
+}: {
+  readonly kind: string;
+  readonly createdAt: string;
+  readonly by?: string;
+}) {
+  return (
+    <p className="entry-top">
+      <span className={`entry-kind entry-kind-${kind === 'Comment' ? 'comment' : 'note'}`}>{kind}</span>{' '}
+      <time dateTime={createdAt}>{formatTime(new Date(createdAt))}</time>
+      {by ? <span className="entry-by"> · by {by}</span> : null}
+    </p>
+  );
+}
+
+export function entryKey(entry: RecordEntry): string {
+  return entry.kind === 'comment' ? `c:${entry.comment.commentId}` : `n:${entry.note.noteId}`;
+}
+
+export function RecordList({
+  entries,
+  names,
+  selfId,
+  listKey,
+}: {
+  readonly entries: readonly RecordEntry[];
+  readonly names: RosterNames;
+  readonly selfId: string;
+  /** Changes with the filters: back to the first page. */
+  readonly listKey: string;
+}) {
+  return (
+    <IncrementalCardList
+      items={entries}
+      keyOf={entryKey}
+      renderItem={(entry) =>
+        entry.kind === 'comment' ? (
+          <CommentCard
+            comment={entry.comment}
+            names={names}
+            linkStudent={false}
+            top={<EntryTop kind="Comment" createdAt={entry.createdAt} />}
+          />
+        ) : (
+          <NoteCard
+            note={entry.note}
+            names={names}
+            selfId={selfId}
+            linkPerson={false}
+            top={
+              <EntryTop
+                kind={categoryLabels[noteCategoryOf(entry.note)]}
+                createdAt={entry.createdAt}
+                by={entry.author.userId === selfId ? 'you' : `${entry.author.firstName} ${entry.author.lastName}`}
+              />
+            }
+          />
+        )
+      }
+      what="entries"
+      listKey={listKey}
+    />
+  );
+}

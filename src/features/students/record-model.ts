@@ -1,0 +1,95 @@
+/**
+ * A student's record as the page shows it: entries narrowed by course and
+ * lesson (both in the URL), counted by kind, and the choices the filters
+ * offer with how many entries each would show.
+ */
+import { noteCategoryOf } from '../../../contract/notes';
+import type { RecordEntry } from '../../../contract/student-record';
+
+export interface RecordFilters {
+  readonly courseId?: string;
+  readonly lessonId?: string;
+}
+
+/** The course and lesson an entry is filed under; a user note has neither. */
+export function placeOf(entry: RecordEntry): { courseId: string | null; lessonId: string | null } {
+  if (entry.kind === 'comment') return { courseId: entry.comment.course, lessonId: entry.comment.lesson || null };
+  return { courseId: entry.note.courseId, lessonId: entry.note.lessonId };
+}
+
+export function matches(entry: RecordEntry, filters: RecordFilters): boolean {
+  const place = placeOf(entry);
+  return (
+    (!filters.courseId || place.courseId === filters.courseId) &&
+    (!filters.lessonId || place.lessonId === filters.lessonId)
+  );
+}
+
+export interface RecordCounts {
+  readonly total: number;
+  readonly comments: number;
+  readonly lessonNotes: number;
+  readonly courseNotes: number;
+  readonly userNotes: number;
+}
+
+export function countEntries(entries: readonly RecordEntry[]): RecordCounts {
+  let comments = 0;
+  let lessonNotes = 0;
+  let courseNotes = 0;
+  let userNotes = 0;
+  for (const entry of entries) {
+    if (entry.kind === 'comment') comments += 1;
+    else {
+      const category = noteCategoryOf(entry.note);
+      if (category === 'lesson') lessonNotes += 1;
+      else if (category === 'course') courseNotes += 1;
+      else userNotes += 1;
+    }
+  }
+  return { total: entries.length, comments, lessonNotes, courseNotes, userNotes };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "12 entries: 7 comments, 3 lesson notes, 1 course note, 1 user note" (kinds with none left out). */
+export function describeCounts(counts: RecordCounts, of?: number): string {
+  const parts = [
+    counts.comments > 0 ? plural(counts.comments, 'comment', 'comments') : '',
+    counts.lessonNotes > 0 ? plural(counts.lessonNotes, 'lesson note', 'lesson notes') : '',
+    counts.courseNotes > 0 ? plural(counts.courseNotes, 'course note', 'course notes') : '',
+    counts.userNotes > 0 ? plural(counts.userNotes, 'user note', 'user notes') : '',
+  ].filter(Boolean);
+  const head =
+    of !== undefined && of !== counts.total
+      ? `${counts.total} of ${plural(of, 'entry', 'entries')}`
+      : plural(counts.total, 'entry', 'entries');
+  return parts.length > 0 ? `${head}: ${parts.join(', ')}` : head;
+}
+
+export interface FilterChoice {
+  readonly id: string;
+  readonly count: number;
+}
+
+/**
+ * The courses the record has entries in, and the lessons (of the chosen
+ * course, or of every course) with entries, each with its entry count, in
+ * the order first met (newest first).
+ */
+export function filterChoices(
+  entries: readonly RecordEntry[],
+  filters: RecordFilters,
+): { courses: FilterChoice[]; lessons: FilterChoice[] } {
+  const courses = new Map<string, number>();
+  const lessons = new Map<string, number>();
+  for (const entry of entries) {
+    const { courseId, lessonId } = placeOf(entry);
+    if (courseId) courses.set(courseId, (courses.get(courseId) ?? 0) + 1);
+    if (lessonId && (!filters.courseId || courseId === filters.courseId)) {
+      lessons.set(lessonId, (lessons.get(lessonId) ?? 0) + 1);
+    }
+  }
+  const list = (counts: Map<string, number>) => [...counts].map(([id, count]) => ({ id, count }));
+  return { courses: list(courses), lessons: list(lessons) };
+}
