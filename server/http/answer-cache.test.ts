@@ -73,6 +73,7 @@ async function newNote(text: string): Promise<string> {
 
 const commentsPath = () => `/edu/v1/student/comment?studentId=${world.student.studentId}`;
 const notesPath = () => `/edu/v1/note/list?studentId=${world.student.studentId}`;
+const recordPath = () => `/edu/v1/trainer/students/${world.student.userId}/record`;
 
 const cases: Case[] = [
   {
@@ -116,6 +117,38 @@ const cases: Case[] = [
       const kept = await newNote('kept, changed behind the service');
       doomedNote = await newNote('to be removed');
       await get(notesPath(), asTrainer());
+      const text = unique();
+      await service.db.q.updateTable('notes').set({ text }).where('note_id', '=', kept).execute();
+      return text;
+    },
+    writeThroughApi: () =>
+      call(service.url, 'POST', '/edu/v1/note/remove', { token: world.trainer.token, body: { noteId: doomedNote } }),
+  },
+  {
+    write: 'adding a comment, on the student record',
+    read: () => get(recordPath(), asTrainer()),
+    changeBehind: async () => {
+      const text = unique();
+      await service.db.q
+        .updateTable('comments')
+        .set({ text })
+        .where('comment_id', '=', await firstCommentId())
+        .execute();
+      return text;
+    },
+    writeThroughApi: () =>
+      call(service.url, 'POST', '/edu/v1/student/comment', {
+        token: world.trainer.token,
+        body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'a comment for the record' },
+      }),
+  },
+  {
+    write: 'removing a note, on the student record',
+    read: () => get(recordPath(), asTrainer()),
+    changeBehind: async () => {
+      const kept = await newNote('on the record, changed behind the service');
+      doomedNote = await newNote('on the record, to be removed');
+      await get(recordPath(), asTrainer());
       const text = unique();
       await service.db.q.updateTable('notes').set({ text }).where('note_id', '=', kept).execute();
       return text;
