@@ -75,19 +75,34 @@ const commentsPath = () => `/edu/v1/student/comment?studentId=${world.student.st
 const notesPath = () => `/edu/v1/note/list?studentId=${world.student.studentId}`;
 const recordPath = () => `/edu/v1/trainer/students/${world.student.userId}/record`;
 
+async function changeACommentBehind(): Promise<string> {
+  const text = unique();
+  await service.db.q
+    .updateTable('comments')
+    .set({ text })
+    .where('comment_id', '=', await firstCommentId())
+    .execute();
+  return text;
+}
+
+/** Keeps the read of `path` with two new notes in it, then changes one behind the service; the other is to be removed. */
+async function changeANoteBehindBeforeRemovingAnother(path: string): Promise<string> {
+  const kept = await newNote('kept, changed behind the service');
+  doomedNote = await newNote('to be removed');
+  await get(path, asTrainer());
+  const text = unique();
+  await service.db.q.updateTable('notes').set({ text }).where('note_id', '=', kept).execute();
+  return text;
+}
+
+const removeTheDoomedNote = () =>
+  call(service.url, 'POST', '/edu/v1/note/remove', { token: world.trainer.token, body: { noteId: doomedNote } });
+
 const cases: Case[] = [
   {
     write: 'adding a comment',
     read: () => get(commentsPath(), asTrainer()),
-    changeBehind: async () => {
-      const text = unique();
-      await service.db.q
-        .updateTable('comments')
-        .set({ text })
-        .where('comment_id', '=', await firstCommentId())
-        .execute();
-      return text;
-    },
+    changeBehind: changeACommentBehind,
     writeThroughApi: () =>
       call(service.url, 'POST', '/edu/v1/student/comment', {
         token: world.trainer.token,
@@ -113,29 +128,13 @@ const cases: Case[] = [
   {
     write: 'removing a note',
     read: () => get(notesPath(), asTrainer()),
-    changeBehind: async () => {
-      const kept = await newNote('kept, changed behind the service');
-      doomedNote = await newNote('to be removed');
-      await get(notesPath(), asTrainer());
-      const text = unique();
-      await service.db.q.updateTable('notes').set({ text }).where('note_id', '=', kept).execute();
-      return text;
-    },
-    writeThroughApi: () =>
-      call(service.url, 'POST', '/edu/v1/note/remove', { token: world.trainer.token, body: { noteId: doomedNote } }),
+    changeBehind: () => changeANoteBehindBeforeRemovingAnother(notesPath()),
+    writeThroughApi: removeTheDoomedNote,
   },
   {
     write: 'adding a comment, on the student record',
     read: () => get(recordPath(), asTrainer()),
-    changeBehind: async () => {
-      const text = unique();
-      await service.db.q
-        .updateTable('comments')
-        .set({ text })
-        .where('comment_id', '=', await firstCommentId())
-        .execute();
-      return text;
-    },
+    changeBehind: changeACommentBehind,
     writeThroughApi: () =>
       call(service.url, 'POST', '/edu/v1/student/comment', {
         token: world.trainer.token,
@@ -145,16 +144,8 @@ const cases: Case[] = [
   {
     write: 'removing a note, on the student record',
     read: () => get(recordPath(), asTrainer()),
-    changeBehind: async () => {
-      const kept = await newNote('on the record, changed behind the service');
-      doomedNote = await newNote('on the record, to be removed');
-      await get(recordPath(), asTrainer());
-      const text = unique();
-      await service.db.q.updateTable('notes').set({ text }).where('note_id', '=', kept).execute();
-      return text;
-    },
-    writeThroughApi: () =>
-      call(service.url, 'POST', '/edu/v1/note/remove', { token: world.trainer.token, body: { noteId: doomedNote } }),
+    changeBehind: () => changeANoteBehindBeforeRemovingAnother(recordPath()),
+    writeThroughApi: removeTheDoomedNote,
   },
   {
     write: 'an anonymous sign-up',
