@@ -4,6 +4,7 @@
  * unknown routes all get a 4xx with the one error body, never a 500, and the
  * service keeps answering.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, limits } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
@@ -180,5 +181,53 @@ describe('the NUL character (U+0000), which no text the platform keeps carries',
       headers: { Authorization: basicHeader('sandbox-plugin-coach\u0000', 'x') },
     });
     await expectError(reply, 401, 'unauthorized');
+  });
+});
+
+describe('a body sent in chunks, without a declared length', () => {
+  /** POSTs `parts` one chunk each (Transfer-Encoding: chunked), as a streaming client does. */
+  function sendChunked(path: string, headers: Record<string, string>, parts: readonly string[]) {
+    return new Promise<{ status: number; body: unknown; headers: Headers }>((resolve, reject) => {
+      const request = httpRequest(
+        `${service.url}${path}`,
+        { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+              headers: new Headers(response.headers as Record<string, string>),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      for (const part of parts) request.write(part);
+      request.end();
+    });
+  }
+
+  it('is read whole and answered', async () => {
+    const reply = await sendChunked('/edu/v1/student/comment', credentials.training, [
+      '{"studentId":',
+      '"nobody-',
+      'here"}',
+    ]);
+    // The body arrived whole and was checked: a required field is missing, and the unknown student comes after it.
+    await expectError(reply, 400, 'invalid_input');
+  });
+
+  it('past the limit gets 413 and the error body, and the service keeps answering', async () => {
+    const part = 'x'.repeat(16 * 1024);
+    const parts = [
+      '{"text":"',
+      ...Array.from({ length: Math.ceil(limits.bodyBytes / part.length) + 2 }, () => part),
+      '"}',
+    ];
+    const reply = await sendChunked('/edu/v1/student/comment', credentials.training, parts);
+    await expectError(reply, 413, 'payload_too_large');
+    expect((await call(service.url, 'GET', '/healthz')).status).toBe(200);
   });
 });

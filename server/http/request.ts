@@ -5,6 +5,7 @@
  * parameters are refused by the contract's input schemas themselves
  * (`z.strictObject`), so a misspelt one is never silently dropped.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod/mini';
 import { type ErrorIssue, limits } from '../../contract/common.ts';
@@ -22,14 +23,27 @@ export const requireValidAddress: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-export async function readJsonBody(request: Request): Promise<unknown> {
+/** What @hono/node-server passes as the app's env: Node's own request and response. */
+export interface NodeEnv {
+  readonly incoming?: IncomingMessage;
+  readonly outgoing?: ServerResponse;
+}
+
+/**
+ * The JSON body of a request. Under Node (`node`, the app's env) it is read
+ * straight from Node's request stream: the web stream @hono/node-server
+ * otherwise builds around it costs about a third of a small write's time.
+ */
+export async function readJsonBody(request: Request, node?: NodeEnv): Promise<unknown> {
   const type = request.headers.get('content-type');
   if (type && !/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type.trim())) {
     throw new HttpError(415, 'unsupported_media_type', `Send the body as application/json, not ${type.slice(0, 80)}`);
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limits.bodyBytes) throw tooLarge();
-  const text = await readLimited(request);
+  const incoming = node?.incoming;
+  const text =
+    incoming && !incoming.readableDidRead ? await readIncoming(incoming, node.outgoing) : await readLimited(request);
   if (text.trim() === '')
     throw new HttpError(400, 'invalid_input', 'A JSON body is required', [{ path: 'body', message: 'is required' }]);
   try {
@@ -42,6 +56,49 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/** The body from Node's stream, stopped at the limit; a body cut off before its end is the client's fault. */
+function readIncoming(incoming: IncomingMessage, outgoing: ServerResponse | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onCut);
+      incoming.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limits.bodyBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      // The rest is not read: the connection closes after the answer instead of draining a body of any size.
+      incoming.pause();
+      if (outgoing) outgoing.shouldKeepAlive = false;
+      reject(tooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      try {
+        resolve(decodeUtf8(Buffer.concat(chunks, size)));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const onCut = () => {
+      stop();
+      reject(cutOff());
+    };
+    const onClose = () => (incoming.readableEnded ? onEnd() : onCut());
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onCut);
+    incoming.on('close', onClose);
+  });
+}
+
 async function readLimited(request: Request): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
@@ -49,8 +106,7 @@ async function readLimited(request: Request): Promise<string> {
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read().catch(() => {
-      // The client went away mid-body: nobody is left to read the answer, but it is not a fault of the service.
-      throw new HttpError(400, 'bad_request', 'The request body was cut off before its end');
+      throw cutOff();
     });
     if (done) break;
     size += value.byteLength;
@@ -60,13 +116,20 @@ async function readLimited(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
+  return decodeUtf8(Buffer.concat(chunks));
+}
+
+function decodeUtf8(bytes: Buffer): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     // Replacing bad bytes would store text the client never sent.
     throw new HttpError(400, 'malformed_json', 'The body is not valid UTF-8');
   }
 }
+
+// The client went away mid-body: nobody is left to read the answer, but it is not a fault of the service.
+const cutOff = () => new HttpError(400, 'bad_request', 'The request body was cut off before its end');
 
 const tooLarge = () =>
   new HttpError(413, 'payload_too_large', `The body is larger than the limit of ${limits.bodyBytes} bytes`);

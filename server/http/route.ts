@@ -16,7 +16,7 @@ import { HttpError } from '../errors.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from './auth.ts';
 import { type EncodedAnswer, encodeAnswer, sendAnswer } from './compression.ts';
-import { parseInput, readJsonBody, readQuery } from './request.ts';
+import { type NodeEnv, parseInput, readJsonBody, readQuery } from './request.ts';
 import { unknownKeys } from './unknown-keys.ts';
 
 type CallerOf<A extends AuthKind> = A extends 'user' | 'training'
@@ -100,7 +100,9 @@ function bind<E extends Endpoint>(
     const rawQuery = readQuery(c.req.url);
     const query = endpoint.query ? parseInput('query', endpoint.query, rawQuery) : undefined;
     if (!endpoint.query) refuseAnyQuery(rawQuery);
-    const body = endpoint.body ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw)) : undefined;
+    const body = endpoint.body
+      ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw, c.env as NodeEnv | undefined))
+      : undefined;
     let key: string | undefined;
     if (reuse && !pagedQuery(query)) {
       // The versions are read before the data, so a kept answer is never older than its key says.

@@ -27,23 +27,23 @@ export async function commentTarget(
   body: CommentTarget,
   /** Where the ids came from, for the issues' paths. */
   from: 'body' | 'query' = 'body',
-): Promise<{ classId: string; courseId: string; studentId?: string }> {
+): Promise<{ classId: string; courseId: string; student?: { studentId: string; userId: string } }> {
   const klass = await repo.class(body.classId);
   if (!klass) throw notFound(`Class "${body.classId}"`);
   // Before anything is said about the student: only the class's trainers learn who is enrolled.
   if (!(await repo.teaches(klass.class_id, caller.userId))) {
     throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
   }
-  let studentId: string | undefined;
+  let student: { studentId: string; userId: string } | undefined;
   if (body.studentId !== undefined) {
-    const student = await repo.student(body.studentId);
-    if (!student) throw notFound(`Student "${body.studentId}"`);
-    if (student.class_id !== klass.class_id) {
+    const enrolled = await repo.student(body.studentId);
+    if (!enrolled) throw notFound(`Student "${body.studentId}"`);
+    if (enrolled.class_id !== klass.class_id) {
       throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
         { path: `${from}.studentId`, message: `is not enrolled in class "${body.classId}"` },
       ]);
     }
-    studentId = student.student_id;
+    student = { studentId: enrolled.student_id, userId: enrolled.user_id };
   }
   if (body.lessonId !== undefined) {
     const lesson = await repo.lesson(body.lessonId);
@@ -54,7 +54,7 @@ export async function commentTarget(
       ]);
     }
   }
-  return { classId: klass.class_id, courseId: klass.course_id, ...(studentId ? { studentId } : {}) };
+  return { classId: klass.class_id, courseId: klass.course_id, ...(student ? { student } : {}) };
 }
 
 export function commentHandlers(deps: Deps) {
@@ -78,10 +78,13 @@ export function commentHandlers(deps: Deps) {
       return deps.db.transaction(async (tx) => {
         const repo = commentsRepo(tx);
         const target = await commentTarget(repo, caller, body);
-        const commentId = `cmt-${randomUUID()}`;
-        await repo.insert({
-          commentId,
-          studentId: target.studentId ?? body.studentId,
+        // A comment always names its student (the body's schema requires it), so the target has them.
+        const student = target.student;
+        if (!student) throw new Error('a comment without its student passed the checks');
+        const created = await repo.insert({
+          commentId: `cmt-${randomUUID()}`,
+          studentId: student.studentId,
+          studentUserId: student.userId,
           authorId: caller.userId,
           classId: target.classId,
           courseId: target.courseId,
@@ -90,8 +93,6 @@ export function commentHandlers(deps: Deps) {
           createdAt: deps.now(),
         });
         await bump(tx, 'comments');
-        const created = await repo.findVisible(commentId, caller.userId);
-        if (!created) throw new Error('comment vanished after insert');
         return created;
       });
     },

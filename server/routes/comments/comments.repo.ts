@@ -94,36 +94,51 @@ export function commentsRepo(q: Queryable) {
       const page = toPage(await query.limit(request.limit + 1).execute(), request.limit, (row) => positionOf(row.seq));
       return { rows: await toComments(page.rows), next: page.next };
     },
-    /** One comment, if the viewer may read it. */
-    async findVisible(commentId: string, viewerId: string): Promise<Comment | undefined> {
-      const row = await rows(viewerId).where('c.comment_id', '=', commentId).executeTakeFirst();
-      return row ? (await toComments([row]))[0] : undefined;
+    /** The new comment as the API answers it: its row is known, only the two people's summaries are read. */
+    async insert(comment: NewComment & { readonly studentUserId: string }): Promise<Comment> {
+      const { studentUserId, ...row } = comment;
+      await runPrepared(q, 'comment:insert', row, (p) =>
+        q.insertInto('comments').values({
+          comment_id: p.commentId,
+          student_id: p.studentId,
+          author_id: p.authorId,
+          class_id: p.classId,
+          course_id: p.courseId,
+          lesson_id: p.lessonId,
+          text: p.text,
+          created_at: p.createdAt,
+        }),
+      );
+      const people = await summariesOf(q, [studentUserId, comment.authorId]);
+      return {
+        commentId: comment.commentId,
+        student: people.get(studentUserId) ?? missingPerson(studentUserId),
+        author: people.get(comment.authorId) ?? missingPerson(comment.authorId),
+        course: comment.courseId,
+        lesson: comment.lessonId ?? '',
+        class: comment.classId,
+        text: comment.text,
+      };
     },
-    async insert(comment: NewComment): Promise<void> {
-      await q
-        .insertInto('comments')
-        .values({
-          comment_id: comment.commentId,
-          student_id: comment.studentId,
-          author_id: comment.authorId,
-          class_id: comment.classId,
-          course_id: comment.courseId,
-          lesson_id: comment.lessonId,
-          text: comment.text,
-          created_at: comment.createdAt,
-        })
-        .execute();
-    },
-    student: (studentId: string) =>
-      q
-        .selectFrom('students')
-        .select(['student_id', 'user_id', 'class_id'])
-        .where('student_id', '=', studentId)
-        .executeTakeFirst(),
-    class: (classId: string) =>
-      q.selectFrom('classes').select(['class_id', 'course_id']).where('class_id', '=', classId).executeTakeFirst(),
-    lesson: (lessonId: string) =>
-      q.selectFrom('lessons').select(['lesson_id', 'course_id']).where('lesson_id', '=', lessonId).executeTakeFirst(),
+    // The checks every comment passes, compiled once (see db/prepared.ts): a comment is written often.
+    student: async (studentId: string) =>
+      (
+        await runPrepared(q, 'comment:student', { studentId }, (p) =>
+          q.selectFrom('students').select(['student_id', 'user_id', 'class_id']).where('student_id', '=', p.studentId),
+        )
+      )[0],
+    class: async (classId: string) =>
+      (
+        await runPrepared(q, 'comment:class', { classId }, (p) =>
+          q.selectFrom('classes').select(['class_id', 'course_id']).where('class_id', '=', p.classId),
+        )
+      )[0],
+    lesson: async (lessonId: string) =>
+      (
+        await runPrepared(q, 'comment:lesson', { lessonId }, (p) =>
+          q.selectFrom('lessons').select(['lesson_id', 'course_id']).where('lesson_id', '=', p.lessonId),
+        )
+      )[0],
     teaches: (classId: string, userId: string) => teaches(q, classId, userId),
   };
 }
@@ -131,13 +146,10 @@ export type CommentsRepo = ReturnType<typeof commentsRepo>;
 
 /** Whether the user is a trainer of the class. */
 export async function teaches(q: Queryable, classId: string, userId: string): Promise<boolean> {
-  const row = await q
-    .selectFrom('class_trainers')
-    .select('class_id')
-    .where('class_id', '=', classId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+  const rows = await runPrepared(q, 'class-trainer', { classId, userId }, (p) =>
+    q.selectFrom('class_trainers').select('class_id').where('class_id', '=', p.classId).where('user_id', '=', p.userId),
+  );
+  return rows.length > 0;
 }
 
 /** Users are never deleted, so this stands for a row the foreign keys would have refused. */
