@@ -210,8 +210,10 @@ export function IncrementalCardList<T>({
   const load = more?.load;
   // The next page from the service once fewer than a rendered page of loaded rows are left to show.
   useEffect(() => {
+    // Not before the loaded rows have rendered: until then none is shown, and none is running out.
+    if (rows === NO_ROWS) return;
     if (hasMore && !loading && !failed && load && shown + NEXT_PAGE >= rows.length) load();
-  }, [hasMore, loading, failed, load, shown, rows.length]);
+  }, [hasMore, loading, failed, load, shown, rows]);
   if (rows === NO_ROWS && items.length > 0) return <Skeleton label={what} />;
   return (
     <>
