@@ -227,9 +227,14 @@ export function bulkRowsOf(size: BulkSize): BulkRows {
 
 export type BulkService = ChildService & { readonly facts: BulkFacts };
 
-async function serve(source: BulkFacts, label: string, env: Record<string, string> = {}): Promise<BulkService> {
+/** The service on a copy of `file`, removed when it stops. */
+async function serveCopy(
+  file: string,
+  label: string,
+  env: Record<string, string> = {},
+): Promise<ChildService & { readonly file: string }> {
   const copy = tempDatabase(label);
-  copyFileSync(source.file, copy);
+  copyFileSync(file, copy);
   const service = await startChildService({
     database: copy,
     port: await freePort(...ports.service),
@@ -238,12 +243,17 @@ async function serve(source: BulkFacts, label: string, env: Record<string, strin
   });
   return {
     ...service,
-    facts: { ...source, file: copy },
+    file: copy,
     stop: async () => {
       await service.stop();
       removeDatabase(copy);
     },
   };
+}
+
+async function serve(source: BulkFacts, label: string, env: Record<string, string> = {}): Promise<BulkService> {
+  const service = await serveCopy(source.file, label, env);
+  return { ...service, facts: { ...source, file: service.file } };
 }
 
 /** The service on a copy of the cached database of a size. */
@@ -267,7 +277,6 @@ export async function startHotStudentService(
   const file = await cachedDatabase(`hot-${comments}`, (target) => generate(target, { hotStudentComments: comments }));
   const db = await openDatabase({ file });
   let facts: HotFacts;
-  let bulkFacts: BulkFacts;
   try {
     const hotStudentId = demoIds.students.studentCyber;
     const counts = await db.q
@@ -295,11 +304,11 @@ export async function startHotStudentService(
       otherStudentId: other.student_id,
       otherComments: Number(other.n),
     };
-    bulkFacts = await factsOf(db, file);
   } finally {
     await db.close();
   }
-  const service = await serve(bulkFacts, 'hot', { DASHBOARD_DIR: dashboardDir });
+  // The demo and the hot student only: no bulk trainees, so no BulkFacts.
+  const service = await serveCopy(file, 'hot', { DASHBOARD_DIR: dashboardDir });
   return { ...service, facts };
 }
 
@@ -307,9 +316,9 @@ export async function startHotStudentService(
  * A small world (the demo sandbox alone) for the page-speed benchmark when the
  * demo sandbox started by the service has no trainer to sign in as.
  */
-export async function startSmallService(dashboardDir: string): Promise<BulkService> {
+export async function startSmallService(dashboardDir: string): Promise<ChildService> {
   const file = await cachedDatabase('small', (target) => generate(target, {}));
-  return serve(await factsOfFile(file), 'small', { DASHBOARD_DIR: dashboardDir });
+  return serveCopy(file, 'small', { DASHBOARD_DIR: dashboardDir });
 }
 
 export interface Targets {
