@@ -13,7 +13,8 @@
  * scrolling rarely waits; until the last page is in, counts say "N+".
  */
 import {
-  Fragment,
+  memo,
+  startTransition,
   type ReactNode,
   type RefObject,
   useCallback,
@@ -142,7 +143,8 @@ export function ShowMore({
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
           observer.disconnect();
-          onMore();
+          // A transition: React renders the new rows in slices, so scrolling never waits for a whole page of them.
+          startTransition(() => onMore());
         }
       },
       { rootMargin: '0px 0px 1200px 0px' },
@@ -186,6 +188,15 @@ export function ShowMore({
 /** What the list shows before its rows first render in the background. */
 const NO_ROWS: readonly never[] = [];
 
+/**
+ * One row, rendered again only when its item or the way rows are rendered
+ * changes: appending a page, or a page arriving, renders the new rows alone
+ * rather than every row shown (which grew into long tasks on long lists).
+ */
+const Row = memo(function Row<T>({ item, render }: { readonly item: T; readonly render: (item: T) => ReactNode }) {
+  return render(item);
+}) as <T>(props: { readonly item: T; readonly render: (item: T) => ReactNode }) => ReactNode;
+
 export function IncrementalCardList<T>({
   items,
   keyOf,
@@ -196,6 +207,7 @@ export function IncrementalCardList<T>({
 }: {
   readonly items: readonly T[];
   readonly keyOf: (item: T) => string;
+  /** Keep it stable (useCallback): rows are rendered again when it changes. */
   readonly renderItem: (item: T) => ReactNode;
   /** What the items are, for "Show more comments" and the live count. */
   readonly what: string;
@@ -219,7 +231,7 @@ export function IncrementalCardList<T>({
     <>
       <ol className="card-list card-list-long" ref={listRef}>
         {rows.slice(0, shown).map((item) => (
-          <Fragment key={keyOf(item)}>{renderItem(item)}</Fragment>
+          <Row key={keyOf(item)} item={item} render={renderItem} />
         ))}
       </ol>
       <ShowMore

@@ -136,8 +136,25 @@ export function RosterFields({
   );
 }
 
-/** A roster lookup for showing names next to ids in lists. */
+const namesOf = new WeakMap<Roster, ReturnType<typeof buildNames>>();
+const noNames = buildNames(null);
+
+/**
+ * A roster lookup for showing names next to ids in lists. The same roster
+ * gives the same lookup, so a list's rows, memoized on it, are not rendered
+ * again when the page is.
+ */
 export function rosterNames(roster: Roster | null | undefined) {
+  if (!roster) return noNames;
+  let names = namesOf.get(roster);
+  if (!names) {
+    names = buildNames(roster);
+    namesOf.set(roster, names);
+  }
+  return names;
+}
+
+function buildNames(roster: Roster | null) {
   const classes = new Map<string, string>();
   const courses = new Map<string, string>();
   const lessons = new Map<string, string>();

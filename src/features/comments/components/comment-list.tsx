@@ -2,10 +2,13 @@
  * Comments newest first (see CommentCard). Long lists render a page at a time
  * (see incremental-list): rows not rendered yet fetch no pictures.
  */
+import { useCallback } from 'react';
 import type { Comment } from '../../../../contract/comments';
 import { CommentCard } from '../../../components/comment-card';
 import { IncrementalCardList, type MorePages } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
+
+const keyOfComment = (comment: Comment) => comment.commentId;
 
 export function CommentList({
   comments,
@@ -20,11 +23,12 @@ export function CommentList({
   /** The rest of the list, when the service pages it. */
   readonly more?: MorePages;
 }) {
+  const renderItem = useCallback((comment: Comment) => <CommentCard comment={comment} names={names} />, [names]);
   return (
     <IncrementalCardList
       items={comments}
-      keyOf={(comment) => comment.commentId}
-      renderItem={(comment) => <CommentCard comment={comment} names={names} />}
+      keyOf={keyOfComment}
+      renderItem={renderItem}
       what="comments"
       listKey={listKey}
       {...(more ? { more } : {})}

@@ -1,7 +1,10 @@
+import { useCallback } from 'react';
 import type { Note } from '../../../../contract/notes';
 import { IncrementalCardList, type MorePages } from '../../../components/incremental-list';
 import { NoteCard } from '../../../components/note-card';
 import type { RosterNames } from '../../../components/roster-fields';
+
+const keyOfNote = (note: Note) => note.noteId;
 
 /** Notes, a page at a time for long lists (see incremental-list). */
 export function NoteList({
@@ -22,11 +25,15 @@ export function NoteList({
   /** Names link to student records (trainers only). */
   readonly linkPeople?: boolean;
 }) {
+  const renderItem = useCallback(
+    (note: Note) => <NoteCard note={note} names={names} selfId={selfId} linkPerson={linkPeople} />,
+    [names, selfId, linkPeople],
+  );
   return (
     <IncrementalCardList
       items={notes}
-      keyOf={(note) => note.noteId}
-      renderItem={(note) => <NoteCard note={note} names={names} selfId={selfId} linkPerson={linkPeople} />}
+      keyOf={keyOfNote}
+      renderItem={renderItem}
       what="notes"
       listKey={listKey}
       {...(more ? { more } : {})}

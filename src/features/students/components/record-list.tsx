@@ -4,6 +4,7 @@
  * at a time (see incremental-list).
  */
 
+import { useCallback } from 'react';
 import { noteCategoryOf } from '../../../../contract/notes';
 import type { RecordEntry } from '../../../../contract/student-record';
 import { CommentCard } from '../../../components/comment-card';
@@ -48,36 +49,33 @@ export function RecordList({
   /** Changes with the filters: back to the first page. */
   readonly listKey: string;
 }) {
+  const renderItem = useCallback(
+    (entry: RecordEntry) =>
+      entry.kind === 'comment' ? (
+        <CommentCard
+          comment={entry.comment}
+          names={names}
+          linkStudent={false}
+          top={<EntryTop kind="Comment" createdAt={entry.createdAt} />}
+        />
+      ) : (
+        <NoteCard
+          note={entry.note}
+          names={names}
+          selfId={selfId}
+          linkPerson={false}
+          top={
+            <EntryTop
+              kind={categoryLabels[noteCategoryOf(entry.note)]}
+              createdAt={entry.createdAt}
+              by={entry.author.userId === selfId ? 'you' : `${entry.author.firstName} ${entry.author.lastName}`}
+            />
+          }
+        />
+      ),
+    [names, selfId],
+  );
   return (
-    <IncrementalCardList
-      items={entries}
-      keyOf={entryKey}
-      renderItem={(entry) =>
-        entry.kind === 'comment' ? (
-          <CommentCard
-            comment={entry.comment}
-            names={names}
-            linkStudent={false}
-            top={<EntryTop kind="Comment" createdAt={entry.createdAt} />}
-          />
-        ) : (
-          <NoteCard
-            note={entry.note}
-            names={names}
-            selfId={selfId}
-            linkPerson={false}
-            top={
-              <EntryTop
-                kind={categoryLabels[noteCategoryOf(entry.note)]}
-                createdAt={entry.createdAt}
-                by={entry.author.userId === selfId ? 'you' : `${entry.author.firstName} ${entry.author.lastName}`}
-              />
-            }
-          />
-        )
-      }
-      what="entries"
-      listKey={listKey}
-    />
+    <IncrementalCardList items={entries} keyOf={entryKey} renderItem={renderItem} what="entries" listKey={listKey} />
   );
 }
