@@ -38,6 +38,8 @@ interface RateRow {
   readonly name: string;
   readonly how: string;
   readonly m: RateMeasure;
+  /** The route's transport floor under the same load: what this machine allows, not a target. */
+  readonly floor?: boolean;
 }
 
 export async function serviceBench(options: ServiceOptions): Promise<Section> {
@@ -61,6 +63,18 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         how: 'paced, open loop',
         m: await pacedAtRate(service.url, spec, options.rate, options.rateSeconds),
       });
+      // The same paced load on node:http answering the same bytes: the latency the machine itself adds.
+      const floor = await startFloor(await capture(service.url, spec));
+      try {
+        rateRows.push({
+          name,
+          how: 'paced, open loop, on its transport floor',
+          m: await pacedAtRate(floor.url, spec, options.rate, options.rateSeconds),
+          floor: true,
+        });
+      } finally {
+        await floor.stop();
+      }
     };
     // The read first: every write below adds to this student's comments.
     await atRate(commentsName, t.commentsByStudent);
@@ -124,7 +138,7 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
 
     // Last: 1,000 writes a second add thousands of comments.
     await atRate('add a comment', t.addComment);
-    for (const row of rateRows) {
+    for (const row of rateRows.filter((r) => !r.floor)) {
       const ok = Object.entries(row.m.statuses).every(([code]) => code.startsWith('2'));
       target(
         s,
@@ -152,7 +166,7 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         rows,
       ),
       '',
-      `At a fixed offered rate of ${int(options.rate)} req/s for ${options.rateSeconds} s. autocannon's overallRate gives each connection its share of the second and the connection sends it back to back from the start of every second, so the load comes in bursts; the paced run starts one request every ${fixed(1000 / options.rate, 1)} ms whatever the service does and counts each request's latency from when it was due (no coordinated omission).`,
+      `At a fixed offered rate of ${int(options.rate)} req/s for ${options.rateSeconds} s. autocannon's overallRate gives each connection its share of the second and the connection sends it back to back from the start of every second, so the load comes in bursts; the paced run starts one request every ${fixed(1000 / options.rate, 1)} ms whatever the service does and counts each request's latency from when it was due (no coordinated omission). The same paced run on the route's transport floor (node:http answering the bytes the service answered) shows the latency this machine adds by itself.`,
       '',
       table(
         ['route', 'load', 'achieved req/s', 'p50', 'p99', 'max', 'answers'],
