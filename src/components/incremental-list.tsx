@@ -14,9 +14,9 @@
  */
 import {
   memo,
-  startTransition,
   type ReactNode,
   type RefObject,
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
