@@ -21,7 +21,8 @@ export interface NoteListFilters {
   lessonId?: string;
 }
 
-const columns = [
+/** A note row's columns, as every read of notes selects them (the lists, a note, a student's record). */
+export const noteColumns = [
   'n.seq',
   'n.note_id',
   'n.author_id',
@@ -70,7 +71,7 @@ export function notesRepo(q: Queryable) {
   const visible = (viewerId: string) =>
     q
       .selectFrom('notes as n')
-      .select(columns)
+      .select(noteColumns)
       .where(readableBy(entry('n'), sql.val(viewerId)));
 
   /** The notes the viewer may read with these filters, newest first (the order of the list, and of its pages). */

@@ -10,6 +10,7 @@ import type { UserSummary } from '../../../contract/users.ts';
 import type { Queryable } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { entry, readableBy } from '../audience/readers.repo.ts';
+import { noteColumns } from '../notes/notes.repo.ts';
 import { summariesOf } from '../profile/users.repo.ts';
 
 export interface RecordCommentRow {
@@ -68,18 +69,7 @@ export function recordsRepo(q: Queryable) {
         runPrepared(q, 'record:notes', params, (p) =>
           q
             .selectFrom('notes as n')
-            .select([
-              'n.seq',
-              'n.note_id',
-              'n.author_id',
-              'n.text',
-              'n.class_id',
-              'n.user_id',
-              'n.student_id',
-              'n.course_id',
-              'n.lesson_id',
-              'n.created_at',
-            ])
+            .select([...noteColumns, 'n.created_at'])
             .where('n.user_id', '=', p.userId)
             .where(readableBy(entry('n'), sql.val(p.viewerId)))
             .orderBy('n.created_at', 'desc')
