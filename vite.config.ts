@@ -32,7 +32,14 @@ export default defineConfig({
         test: {
           name: 'service',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'plugin/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'sandbox/**/*.test.ts',
+            'testkit/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'plugin/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 20000,
           // The in-process services log only what goes wrong; the child processes tests start get their own env.
           env: { LOG_LEVEL: 'warn' },
@@ -41,11 +48,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The same service tests again, on a throwaway PostgreSQL server (server/test/postgres-setup.ts).
+          // The same service tests again, on a throwaway PostgreSQL server (testkit/postgres-setup.ts).
           name: 'service-postgres',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
-          globalSetup: ['server/test/postgres-setup.ts'],
+          include: ['server/**/*.test.ts', 'sandbox/**/*.test.ts'],
+          globalSetup: ['testkit/postgres-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
           env: { LOG_LEVEL: 'warn' },

@@ -129,7 +129,7 @@ export async function longListBench(options: LongListOptions): Promise<Section> 
     const scrollTasks = scrolls.flatMap((r) => r.tasks);
     const inAppMedian = median(inApp);
     s.lines.push(
-      `The demo sandbox plus ${int(hotComments)} comments about one student (the seed generator's hot student, \`seedBulk\` in server/seed/bulk.ts), read by their trainer \`${trainerId}\`; the dashboard built in this run, served by \`server/main.ts\`; Chromium headless, 1280×900, ${options.runs} run(s). "Apply filter" is the time from clicking Apply filters (coming from a student with ${otherComments} comment(s)) to the first rows of the ${int(hotComments)}-row list; "cold" is from navigation start of \`/comments?studentId=…\` to the first rows. Scrolling is the mouse wheel, 1,200 px every ~16 ms, for ${options.scrollSeconds} s or to the end of the list.`,
+      `The demo sandbox plus ${int(hotComments)} comments about one student (the seed generator's hot student, \`seedBulk\` in sandbox/bulk.ts), read by their trainer \`${trainerId}\`; the dashboard built in this run, served by \`server/main.ts\`; Chromium headless, 1280×900, ${options.runs} run(s). "Apply filter" is the time from clicking Apply filters (coming from a student with ${otherComments} comment(s)) to the first rows of the ${int(hotComments)}-row list; "cold" is from navigation start of \`/comments?studentId=…\` to the first rows. Scrolling is the mouse wheel, 1,200 px every ~16 ms, for ${options.scrollSeconds} s or to the end of the list.`,
       '',
       table(
         ['measure', 'median', 'runs'],

@@ -7,7 +7,7 @@
  */
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { type ChildService, freePort } from '../server/hardening/child-service.ts';
+import { type ChildService, freePort } from '../testkit/child-service.ts';
 import { launchChromium, sandboxSession, storeSession } from './lib/browser.ts';
 import { buildDashboard } from './lib/build.ts';
 import { startSmallService } from './lib/bulk.ts';

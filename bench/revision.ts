@@ -9,11 +9,11 @@
  * `npm run bench -- revision --base=REV` (e.g. the commit before a change).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../server/db/database.ts';
-import { type ChildService, freePort, repoRoot, startChild } from '../server/hardening/child-service.ts';
+import { openDatabase } from '../server/data/database.ts';
+import { type ChildService, freePort, repoRoot, startChild } from '../testkit/child-service.ts';
 import { BENCH_APP, type BulkFacts, factsOf } from './lib/bulk.ts';
 import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { ports } from './lib/ports.ts';
@@ -70,7 +70,7 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
       [
         '--import',
         'tsx',
-        'server/seed/cli.ts',
+        existsSync(join(tree, 'sandbox/cli.ts')) ? 'sandbox/cli.ts' : 'server/seed/cli.ts',
         '--database',
         database,
         '--students',

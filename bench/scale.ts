@@ -9,11 +9,11 @@ import { copyFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Kysely, PostgresDialect as PgDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type Db, openDatabase } from '../server/db/database.ts';
-import type { Schema } from '../server/db/schema.ts';
-import { type ChildService, freePort, startChildService } from '../server/hardening/child-service.ts';
-import { commentsRepo } from '../server/routes/comments/comments.repo.ts';
-import { startPostgres } from '../server/test/postgres-server.ts';
+import { commentsRepo } from '../server/areas/comments/comments.repo.ts';
+import { type Db, openDatabase } from '../server/data/database.ts';
+import type { Schema } from '../server/data/schema.ts';
+import { type ChildService, freePort, startChildService } from '../testkit/child-service.ts';
+import { startPostgres } from '../testkit/postgres-server.ts';
 import {
   type BulkFacts,
   type BulkSize,

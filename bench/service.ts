@@ -7,7 +7,7 @@
  * p50, p99 and the ratios. Then latency at a fixed offered rate (1,000 req/s)
  * for the comments read and for adding a comment, not only at saturation.
  */
-import { freePort, startChild } from '../server/hardening/child-service.ts';
+import { freePort, startChild } from '../testkit/child-service.ts';
 import { type BulkSize, benchTargets, startBulkService } from './lib/bulk.ts';
 import { cannon, type LoadSpec, sideBySide } from './lib/cannon.ts';
 import { capture, startFloor } from './lib/floor.ts';

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, startChild } from '../server/hardening/child-service.ts';
+import { freePort, startChild } from '../testkit/child-service.ts';
 import { repoRoot } from './lib/build.ts';
 import { type BulkFacts, benchTargets, bulkDatabase } from './lib/bulk.ts';
 import { cannon } from './lib/cannon.ts';

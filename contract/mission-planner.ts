@@ -113,7 +113,7 @@ export const capabilityAnswerPositionSchema = z.object({
 /**
  * Capabilities search response: what the plugin answers, as the service
  * passes it on. The service reads a plugin's answer element by element (see
- * server/routes/mission-planner/plugin-answer.ts): an element that does not
+ * server/areas/mission-planner/plugin-answer.ts): an element that does not
  * have this shape is left out and reported, and a list longer than its bound
  * is cut there; the answer as a whole is refused only when it is not this
  * object with these lists.

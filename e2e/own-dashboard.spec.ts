@@ -4,7 +4,7 @@
  * pages; a trainer page opened by its URL says it is for trainers.
  */
 import type { Page } from '@playwright/test';
-import { demoIds } from '../server/seed/demo-ids';
+import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
 import { profileValuesSeenBy, signedInDemoUser, signInAs } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';

@@ -4,7 +4,7 @@
  * sent to sign in, or, with an anonymous profile, to start a new one.
  */
 import type { Page } from '@playwright/test';
-import { demoIds } from '../server/seed/demo-ids';
+import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
 import { demoUsers, signInAs } from './support/platform';
 import { ports, shortSessions } from './support/ports';

@@ -4,7 +4,7 @@
  * note from there; each form says before saving who will be able to read it.
  */
 
-import { demoIds } from '../server/seed/demo-ids';
+import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
 import { findTrainer, profileValuesSeenBy, recordOf, signedInDemoUser, signInAs } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';

@@ -3,7 +3,7 @@
  * and validated at start-up: a bad value stops the program naming the setting.
  */
 import { z } from 'zod';
-import { demoIds } from '../server/seed/demo-ids.ts';
+import { demoIds } from '../sandbox/demo-ids.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 

@@ -4,7 +4,7 @@
  * (default `build/`, gitignored) that node runs without tsx. Packages stay
  * external (read from node_modules at run time): better-sqlite3 is native,
  * and swagger-ui-dist's files are served from its folder. The migrations are
- * modules (server/db/migrations/*.ts), so they are in the bundle.
+ * modules (server/data/migrations/*.ts), so they are in the bundle.
  *
  * Plain JavaScript so it runs with node alone, before anything is built.
  */
@@ -20,7 +20,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const entries = {
   main: 'server/main.ts',
   plugin: 'plugin/main.ts',
-  seed: 'server/seed/cli.ts',
+  seed: 'sandbox/cli.ts',
   start: 'scripts/start.ts',
 };
 

@@ -2,7 +2,7 @@
 /**
  * Makes sure PostgreSQL's server programs (initdb, pg_ctl, postgres) are on
  * the machine: the service tests start a throwaway server from them
- * (server/test/postgres-server.ts). Installs Debian's `postgresql` package
+ * (testkit/postgres-server.ts). Installs Debian's `postgresql` package
  * with apt when running as root; otherwise prints the command and exits 1.
  * The package's own cluster is left stopped: the tests never use it.
  */

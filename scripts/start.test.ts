@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from '../server/hardening/child-service.ts';
+import { freePort, repoRoot } from '../testkit/child-service.ts';
 
 // Inside the repo, so the bundles find their packages in node_modules as build/ does.
 const outdir = join(repoRoot, 'node_modules', '.cache', `start-test-${process.pid}`);

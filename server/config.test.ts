@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../testkit/child-service.ts';
 import { readSettings, settingNames } from './config.ts';
-import { repoRoot } from './hardening/child-service.ts';
 
 describe('the service settings', () => {
   it('are each documented in .env.example (with a default) and in the README', () => {

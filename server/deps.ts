@@ -1,7 +1,8 @@
 /** What every route group is built from: the database, settings, the clock and the authenticator. */
+
+import type { Authenticator } from './access/authenticator.ts';
 import type { Settings } from './config.ts';
-import type { Db } from './db/database.ts';
-import type { Authenticator } from './http/auth.ts';
+import type { Db } from './data/database.ts';
 import type { Router } from './http/route.ts';
 
 export interface Deps {

@@ -9,14 +9,14 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
+import { seedIfEmpty } from '../sandbox/seed.ts';
 import { createApp } from './app.ts';
 import { readSettings, type Settings } from './config.ts';
-import { type Db, openDatabase } from './db/database.ts';
-import { applyMigrations, withStartupLock } from './db/migrate.ts';
+import { type Db, openDatabase } from './data/database.ts';
+import { applyMigrations, withStartupLock } from './data/migrate.ts';
 import { serveWithBacklog } from './http/listen.ts';
 import { configureServer } from './http/node-server.ts';
 import { errorFields, exitAfterLogs, logger } from './logger.ts';
-import { seedIfEmpty } from './seed/seed.ts';
 
 function readSettingsOrExit(): Settings {
   let settings: Settings;

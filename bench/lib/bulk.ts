@@ -2,7 +2,7 @@
  * Large databases for the service benchmarks, and the requests made on them.
  *
  * A bulk database is the demo sandbox plus the seed generator's bulk rows
- * (`seedBulk` in server/seed/bulk.ts): one trainee per 50 comments, so one
+ * (`seedBulk` in sandbox/bulk.ts): one trainee per 50 comments, so one
  * student's comments stay ~50 rows while the tables grow from 10,000 to
  * 1,000,000 rows, which is what the growth benchmark needs. On top, a small
  * org of 50 enrolled users and a plugin allowed to read it, so the plugin
@@ -13,15 +13,15 @@ import { copyFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Comment } from '../../contract/comments.ts';
 import { pluginPermissions } from '../../contract/plugin-permissions.ts';
-import { type Db, openDatabase, type Queryable } from '../../server/db/database.ts';
-import { applyMigrations, withStartupLock } from '../../server/db/migrate.ts';
-import { type ChildService, freePort, startChildService } from '../../server/hardening/child-service.ts';
-import { basicHeader } from '../../server/http/auth.ts';
-import { summariesOf } from '../../server/routes/profile/users.repo.ts';
-import { seedBulk } from '../../server/seed/bulk.ts';
-import { demoIds } from '../../server/seed/demo-ids.ts';
-import { SEED_BASE_TIME } from '../../server/seed/random.ts';
-import { seedIfEmpty } from '../../server/seed/seed.ts';
+import { seedBulk } from '../../sandbox/bulk.ts';
+import { demoIds } from '../../sandbox/demo-ids.ts';
+import { SEED_BASE_TIME } from '../../sandbox/random.ts';
+import { seedIfEmpty } from '../../sandbox/seed.ts';
+import { basicHeader } from '../../server/access/authenticator.ts';
+import { summariesOf } from '../../server/areas/profile/users.repo.ts';
+import { type Db, openDatabase, type Queryable } from '../../server/data/database.ts';
+import { applyMigrations, withStartupLock } from '../../server/data/migrate.ts';
+import { type ChildService, freePort, startChildService } from '../../testkit/child-service.ts';
 import type { LoadSpec } from './cannon.ts';
 import { cachedDatabase, removeDatabase, tempDatabase } from './dataset.ts';
 import { ports } from './ports.ts';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { type ChildService, freePort, startChildService } from '../../server/hardening/child-service.ts';
+import { type ChildService, freePort, startChildService } from '../../testkit/child-service.ts';
 import { repoRoot } from './build.ts';
 import { ports } from './ports.ts';
 
@@ -58,7 +58,7 @@ export async function demoTrainer(base: string): Promise<string> {
 export function sourceKey(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(join(repoRoot, 'bench/lib/bulk.ts')));
-  for (const dir of ['server/db/migrations', 'server/seed']) {
+  for (const dir of ['server/data/migrations', 'sandbox']) {
     const full = join(repoRoot, dir);
     if (!existsSync(full)) continue;
     for (const name of readdirSync(full).sort()) {

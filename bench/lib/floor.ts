@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startChild } from '../../server/hardening/child-service.ts';
+import { freePort, startChild } from '../../testkit/child-service.ts';
 import type { LoadSpec } from './cannon.ts';
 import { ports } from './ports.ts';
 

@@ -1,6 +1,6 @@
 /** json-server 0.17 (the peer) in its own process, serving a db.json file. */
 import { join } from 'node:path';
-import { freePort, startChild } from '../../server/hardening/child-service.ts';
+import { freePort, startChild } from '../../testkit/child-service.ts';
 import { repoRoot } from './build.ts';
 import { ports } from './ports.ts';
 

@@ -1,6 +1,6 @@
 /**
  * What the journeys need to know about the seeded sandbox: the demo people
- * by their fixed ids (server/seed/demo-ids.ts), with everything else (names,
+ * by their fixed ids (sandbox/demo-ids.ts), with everything else (names,
  * rosters, profiles) asked of the service itself, plus the profile data the
  * storage audit must not find.
  */
@@ -8,7 +8,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { z } from 'zod/mini';
 import { coreEndpoints } from '../../contract/endpoints';
 import type { SandboxUser } from '../../contract/sandbox';
-import { demoIds } from '../../server/seed/demo-ids';
+import { demoIds } from '../../sandbox/demo-ids';
 
 export const DASHBOARD_CLIENT = demoIds.apps.training;
 export const NO_TRAINING_CLIENT = demoIds.apps.noTraining;

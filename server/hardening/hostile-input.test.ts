@@ -11,10 +11,10 @@ import { errorBodySchema, limits } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
-import { basicHeader } from '../http/auth.ts';
-import { call, signIn, startService, type TestService } from '../test/harness.ts';
-import { loadWorld, type World } from '../test/world.ts';
-import { type RawReply, type RawRequest, rawRequest, rawSend } from './raw-http.ts';
+import { loadWorld, type World } from '../../testkit/fixtures.ts';
+import { call, signIn, startService, type TestService } from '../../testkit/harness.ts';
+import { type RawReply, type RawRequest, rawRequest, rawSend } from '../../testkit/raw-http.ts';
+import { basicHeader } from '../access/authenticator.ts';
 
 const ADMIN_TOKEN = 'hardening-admin-token-0123456789';
 /** Runs per endpoint; HARDENING_RUNS=500 digs deeper locally. */

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../contract/common.ts';
-import { basicHeader } from '../http/auth.ts';
-import { type ChildDatabase, databaseForChild } from '../test/engine.ts';
-import { call, type Reply, signIn } from '../test/harness.ts';
-import { loadWorld, type World } from '../test/world.ts';
-import { type ChildService, freePort, startChildService } from './child-service.ts';
+import { type ChildService, freePort, startChildService } from '../../testkit/child-service.ts';
+import { type ChildDatabase, databaseForChild } from '../../testkit/engine.ts';
+import { loadWorld, type World } from '../../testkit/fixtures.ts';
+import { call, type Reply, signIn } from '../../testkit/harness.ts';
+import { basicHeader } from '../access/authenticator.ts';
 
 const ADMIN_TOKEN = 'instances-test-admin-token-0123456789';
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };

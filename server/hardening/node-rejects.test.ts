@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../contract/common.ts';
-import { type ChildDatabase, databaseForChild } from '../test/engine.ts';
-import { type ChildService, freePort, startChildService } from './child-service.ts';
-import { rawSend } from './raw-http.ts';
+import { type ChildService, freePort, startChildService } from '../../testkit/child-service.ts';
+import { type ChildDatabase, databaseForChild } from '../../testkit/engine.ts';
+import { rawSend } from '../../testkit/raw-http.ts';
 
 let child: ChildService;
 let dir: string;

@@ -17,13 +17,13 @@ import { endpoints } from '../../contract/endpoints.ts';
 import { pluginWithSecretSchema } from '../../contract/plugin.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { createAnonymousResponseSchema, sessionSchema } from '../../contract/users.ts';
+import { type ChildService, freePort, repoRoot, startChildService } from '../../testkit/child-service.ts';
+import { type ChildDatabase, databaseForChild, freshDatabase } from '../../testkit/engine.ts';
+import { call, type Reply } from '../../testkit/harness.ts';
+import { rawRequest } from '../../testkit/raw-http.ts';
+import { basicHeader, hashToken, secretsEqual } from '../access/authenticator.ts';
 import { createApp } from '../app.ts';
 import { readSettings } from '../config.ts';
-import { basicHeader, hashToken, secretsEqual } from '../http/auth.ts';
-import { type ChildDatabase, databaseForChild, freshDatabase } from '../test/engine.ts';
-import { call, type Reply } from '../test/harness.ts';
-import { type ChildService, freePort, repoRoot, startChildService } from './child-service.ts';
-import { rawRequest } from './raw-http.ts';
 
 const ADMIN_TOKEN = 'admin-token-that-must-never-be-logged-42';
 
@@ -42,7 +42,7 @@ describe('secretsEqual', () => {
   });
 
   it('compares fixed-length hashes with timingSafeEqual, and every secret check goes through it', () => {
-    const auth = readFileSync(join(repoRoot, 'server/http/auth.ts'), 'utf8');
+    const auth = readFileSync(join(repoRoot, 'server/access/authenticator.ts'), 'utf8');
     const body = /export function secretsEqual\([^)]*\)[^{]*\{([\s\S]*?)\n\}/.exec(auth)?.[1] ?? '';
     expect(body).toMatch(/createHash\('sha256'\)\.update\(given\)/);
     expect(body).toMatch(/createHash\('sha256'\)\.update\(expected\)/);
@@ -52,7 +52,11 @@ describe('secretsEqual', () => {
     expect(plugin).toMatch(/secretsEqual\(clientSecret, row\?\.client_secret \?\? /);
     // Nowhere in the service is a secret or token compared with == / !=.
     const compared = /(secret|token|password)\w*\s*[!=]==?\s*\w|\w\s*[!=]==?\s*\w*(secret|token|password)\b/i;
-    for (const file of ['server/http/auth.ts', 'server/routes/admin/admin.handlers.ts', 'plugin/basic-auth.ts']) {
+    for (const file of [
+      'server/access/authenticator.ts',
+      'server/areas/admin/admin.handlers.ts',
+      'plugin/basic-auth.ts',
+    ]) {
       const source = readFileSync(join(repoRoot, file), 'utf8')
         .split('\n')
         .filter(

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../contract/common.ts';
-import { type ChildDatabase, databaseForChild, testEngine } from '../test/engine.ts';
-import { call } from '../test/harness.ts';
-import { loadWorld } from '../test/world.ts';
-import { type ChildService, freePort, startChildService } from './child-service.ts';
+import { type ChildService, freePort, startChildService } from '../../testkit/child-service.ts';
+import { type ChildDatabase, databaseForChild, testEngine } from '../../testkit/engine.ts';
+import { loadWorld } from '../../testkit/fixtures.ts';
+import { call } from '../../testkit/harness.ts';
 
 const ADMIN_TOKEN = 'shutdown-test-admin-token-0123456789';
 const PLUGIN_DELAY_MS = 1500;

@@ -10,9 +10,9 @@ import { errorBodySchema, limits } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
-import { call, type Reply, startService, type TestService } from '../test/harness.ts';
-import { loadWorld } from '../test/world.ts';
-import { basicHeader } from './auth.ts';
+import { loadWorld } from '../../testkit/fixtures.ts';
+import { call, type Reply, startService, type TestService } from '../../testkit/harness.ts';
+import { basicHeader } from '../access/authenticator.ts';
 
 const ADMIN_TOKEN = 'bad-input-admin-token-0123456789';
 let service: TestService;

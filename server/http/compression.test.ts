@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema } from '../../contract/comments.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
-import { signIn, startService, type TestService } from '../test/harness.ts';
+import { signIn, startService, type TestService } from '../../testkit/harness.ts';
 import { COMPRESS_MIN_BYTES, encodeAnswer, negotiate } from './compression.ts';
 
 let service: TestService;

@@ -8,9 +8,9 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commentListSchema } from '../../contract/comments.ts';
 import { errorBodySchema } from '../../contract/common.ts';
+import { call, signIn, startService, type TestService } from '../../testkit/harness.ts';
+import { parseReply } from '../../testkit/raw-http.ts';
 import { readSettings } from '../config.ts';
-import { parseReply } from '../hardening/raw-http.ts';
-import { call, signIn, startService, type TestService } from '../test/harness.ts';
 
 let service: TestService | undefined;
 const sockets: Socket[] = [];

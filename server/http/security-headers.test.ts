@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startService, type TestService } from '../test/harness.ts';
+import { call, startService, type TestService } from '../../testkit/harness.ts';
 
 let service: TestService;
 beforeAll(async () => {

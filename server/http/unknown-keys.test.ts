@@ -10,9 +10,9 @@ import { defineEndpoint } from '../../contract/endpoint.ts';
 import { plannerCandidatesResponseSchema } from '../../contract/mission-planner.ts';
 import { removeNoteResponseSchema } from '../../contract/notes.ts';
 import { friendListSchema } from '../../contract/users.ts';
-import type { Db } from '../db/database.ts';
-import { AnswerCache } from './answer-cache.ts';
-import type { Authenticator } from './auth.ts';
+import type { Authenticator } from '../access/authenticator.ts';
+import { AnswerCache } from '../cache/answer-cache.ts';
+import type { Db } from '../data/database.ts';
 import { Router } from './route.ts';
 import { unknownKeys } from './unknown-keys.ts';
 

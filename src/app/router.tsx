@@ -63,8 +63,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             ),
             page(
               'students/:userId',
-              () => import('../features/students/student-record-page'),
-              () => import('../features/students/prefetch'),
+              () => import('./student-record/student-record-page'),
+              () => import('./student-record/prefetch'),
             ),
             page(
               'profile',

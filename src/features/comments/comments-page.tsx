@@ -1,6 +1,5 @@
 /** Student comments: filters in the URL, the list, and the form to add one. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { CommentForm } from '../../components/comment-form';
 import { Fold } from '../../components/fold';
 import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
@@ -8,11 +7,12 @@ import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, ErrorState, FormSkeleton, QueryView, type SkeletonField } from '../../components/states';
 import { TrainersOnly } from '../../components/trainers-only';
 import { isApiError } from '../../lib/api/api-error';
-import { commentFilterKeys, commentFiltersOf, commentQueries, useCreateComment } from '../../lib/api/comment-queries';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
+import { commentFilterKeys, commentFiltersOf, commentQueries, useCreateComment } from './api/comment-queries';
 import { CommentFiltersForm } from './components/comment-filters';
+import { CommentForm } from './components/comment-form';
 import { CommentList } from './components/comment-list';
 
 /** The two forms' shapes while the roster loads (see CommentFiltersForm and CommentForm). */

@@ -5,14 +5,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CreateNoteBody } from '../../../contract/notes';
-import { NoteForm } from '../../components/note-form';
 import { PageHeading } from '../../components/page-heading';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useAccess } from '../../lib/access/use-access';
-import { useCreateNote } from '../../lib/api/note-queries';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { readFilters } from '../../lib/url/use-search-filters';
+import { useCreateNote } from './api/note-queries';
+import { NoteForm } from './components/note-form';
 
 export default function NewNotePage() {
   const state = useAccess();

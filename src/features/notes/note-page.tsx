@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { NoteMetadata, noteTitle } from '../../components/note-metadata';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, LiveMessage, QueryView, Skeleton } from '../../components/states';
 import { useAccess } from '../../lib/access/use-access';
 import { isApiError } from '../../lib/api/api-error';
 import { describeError } from '../../lib/api/describe-error';
-import { noteQueries, useRemoveNote } from '../../lib/api/note-queries';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
+import { noteQueries, useRemoveNote } from './api/note-queries';
+import { NoteMetadata, noteTitle } from './components/note-metadata';
 
 function removeFailure(error: unknown): string {
   if (isApiError(error) && error.code === 'forbidden') return 'Only the author of a note can delete it.';

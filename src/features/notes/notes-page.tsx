@@ -22,10 +22,10 @@ import {
   type SkeletonField,
 } from '../../components/states';
 import { useAccess } from '../../lib/access/use-access';
-import { noteIdFilterKeys, noteQueries, parseCategories } from '../../lib/api/note-queries';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
+import { noteIdFilterKeys, noteQueries, parseCategories } from './api/note-queries';
 import { categoryText, NoteFiltersForm, type NoteFilterValues } from './components/note-filters';
 import { NoteList } from './components/note-list';
 

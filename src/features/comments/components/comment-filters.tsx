@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import type { Roster } from '../../../../contract/roster';
 import { RosterFields, type RosterValues } from '../../../components/roster-fields';
-import { commentFilterKeys } from '../../../lib/api/comment-queries';
+import { commentFilterKeys } from '../api/comment-queries';
 
 interface CommentFiltersFormProps {
   readonly roster: Roster | null;

@@ -4,9 +4,9 @@
  */
 import { useCallback } from 'react';
 import type { Comment } from '../../../../contract/comments';
-import { CommentCard } from '../../../components/comment-card';
 import { IncrementalCardList, type MorePages } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
+import { CommentCard } from './comment-card';
 
 const keyOfComment = (comment: Comment) => comment.commentId;
 

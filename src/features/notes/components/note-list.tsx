@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { Note } from '../../../../contract/notes';
 import { IncrementalCardList, type MorePages } from '../../../components/incremental-list';
-import { NoteCard } from '../../../components/note-card';
 import type { RosterNames } from '../../../components/roster-fields';
+import { NoteCard } from './note-card';
 
 const keyOfNote = (note: Note) => note.noteId;
 

@@ -1,0 +1,209 @@
+/**
+ * Who is calling: user tokens (comments, profile, notes), the app's client id
+ * (anonymous sign-up) and plugins' HTTP Basic credentials (section 5).
+ * Tokens are looked up by their SHA-256 hash; plugin secrets are compared in
+ * constant time. A production service refuses every sandbox credential.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Environment } from '../../contract/sandbox.ts';
+import type { Db, Queryable } from '../data/database.ts';
+import { runPrepared } from '../data/prepared.ts';
+import { HttpError } from '../errors.ts';
+
+export const TRAINING_SCOPE = 'training';
+
+export interface UserCaller {
+  readonly userId: string;
+  readonly clientId: string;
+  readonly scopes: ReadonlySet<string>;
+  readonly anonymous: boolean;
+}
+
+export interface PluginCaller {
+  readonly clientId: string;
+  readonly orgIds: readonly string[];
+  readonly permissions: ReadonlySet<string>;
+}
+
+export interface AppClient {
+  readonly clientId: string;
+  readonly environment: Environment;
+  readonly scopes: ReadonlySet<string>;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** Compares two secrets in time that depends only on their lengths' hash, not their content. */
+export function secretsEqual(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+
+/** The caller, if their app holds the training scope (section 4.1); 403 `missing_scope` otherwise. */
+export function requireTrainingScope(caller: UserCaller): UserCaller {
+  if (!caller.scopes.has(TRAINING_SCOPE)) {
+    throw new HttpError(
+      403,
+      'missing_scope',
+      `The app "${caller.clientId}" does not hold the training scope; an administrator must grant it before it can use student comments or the mission planner`,
+    );
+  }
+  return caller;
+}
+
+export class Authenticator {
+  constructor(
+    private readonly db: Db,
+    private readonly environment: Environment,
+    private readonly now: () => number,
+    private readonly adminToken?: string,
+  ) {}
+
+  /**
+   * The app behind a client id, refusing a sandbox app on a production
+   * service. Read from the database on every call (one indexed query), so a
+   * scope an administrator grants or takes away holds at the next request
+   * through every instance.
+   */
+  async app(clientId: string, q: Queryable = this.db.q): Promise<AppClient> {
+    const rows = await runPrepared(q, 'auth:app', { clientId }, (p) =>
+      q
+        .selectFrom('apps as a')
+        .leftJoin('app_scopes as s', 's.client_id', 'a.client_id')
+        .select(['a.client_id', 'a.environment', 's.scope'])
+        .where('a.client_id', '=', p.clientId),
+    );
+    const first = rows[0];
+    if (!first) throw unauthorized(`Unknown app client id "${clientId.slice(0, 80)}"`);
+    this.refuseSandboxOnProduction(first.environment, 'app client id');
+    return { clientId: first.client_id, environment: first.environment, scopes: scopesOf(rows) };
+  }
+
+  /** The signed-in user behind `Authorization: Bearer <token>` (or the bare token): one query. */
+  async user(authorization: string | undefined): Promise<UserCaller> {
+    const token = readUserToken(authorization);
+    const q = this.db.q;
+    const rows = await runPrepared(q, 'auth:session', { tokenHash: hashToken(token) }, (p) =>
+      q
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.user_id', 's.user_id')
+        .innerJoin('apps as a', 'a.client_id', 's.client_id')
+        .leftJoin('app_scopes as sc', 'sc.client_id', 's.client_id')
+        .select(['s.user_id', 's.client_id', 's.expires_at', 's.revoked', 'u.anonymous', 'a.environment', 'sc.scope'])
+        .where('s.token_hash', '=', p.tokenHash),
+    );
+    const session = rows[0];
+    if (!session || session.revoked) {
+      throw new HttpError(401, 'invalid_token', 'The user token is not valid; sign in again');
+    }
+    this.refuseSandboxOnProduction(session.environment, 'app client id');
+    if (session.expires_at <= this.now()) {
+      throw new HttpError(401, 'token_expired', 'The user token has expired; refresh it or sign in again');
+    }
+    return {
+      userId: session.user_id,
+      clientId: session.client_id,
+      scopes: scopesOf(rows),
+      anonymous: session.anonymous === 1,
+    };
+  }
+
+  /** A user whose app holds the training scope (section 4.1). */
+  async trainingUser(authorization: string | undefined): Promise<UserCaller> {
+    return requireTrainingScope(await this.user(authorization));
+  }
+
+  /** A plugin presenting `Authorization: Basic base64(clientId:clientSecret)`. */
+  async plugin(authorization: string | undefined): Promise<PluginCaller> {
+    const { clientId, clientSecret } = readBasic(authorization);
+    const q = this.db.q;
+    const [rows, orgs, permissions] = await Promise.all([
+      runPrepared(q, 'auth:plugin', { clientId }, (p) =>
+        q
+          .selectFrom('plugins')
+          .select(['client_id', 'client_secret', 'environment'])
+          .where('client_id', '=', p.clientId),
+      ),
+      runPrepared(q, 'auth:plugin-orgs', { clientId }, (p) =>
+        q.selectFrom('plugin_orgs').select('org_id').where('client_id', '=', p.clientId).orderBy('org_id'),
+      ),
+      runPrepared(q, 'auth:plugin-permissions', { clientId }, (p) =>
+        q.selectFrom('plugin_permissions').select('permission').where('client_id', '=', p.clientId),
+      ),
+    ]);
+    const row = rows[0];
+    // Compare against a stand-in secret for unknown ids so timing does not tell which ids exist.
+    const matches = secretsEqual(clientSecret, row?.client_secret ?? '\u0000unknown-plugin');
+    if (!row || !matches) throw unauthorized('The plugin client id or client secret is wrong');
+    this.refuseSandboxOnProduction(row.environment, 'plugin credential');
+    return {
+      clientId: row.client_id,
+      orgIds: orgs.map((org) => org.org_id),
+      permissions: new Set(permissions.map((p) => p.permission)),
+    };
+  }
+
+  /** The operator, presenting `Authorization: Bearer <ADMIN_TOKEN>`; no token set means no administration. */
+  admin(authorization: string | undefined): void {
+    if (this.adminToken === undefined) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        'Plugin administration is switched off: the service has no ADMIN_TOKEN setting',
+      );
+    }
+    const match = /^bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match?.[1]) throw unauthorized('Send the admin token as Authorization: Bearer <token>');
+    if (!secretsEqual(match[1], this.adminToken)) throw new HttpError(401, 'invalid_token', 'The admin token is wrong');
+  }
+
+  private refuseSandboxOnProduction(credentialEnvironment: Environment, what: string): void {
+    if (this.environment === 'production' && credentialEnvironment === 'sandbox') {
+      throw new HttpError(
+        403,
+        'sandbox_credential',
+        `This is the production platform; a sandbox ${what} works only against the sandbox platform`,
+      );
+    }
+  }
+}
+
+function scopesOf(rows: readonly { scope: string | null }[]): ReadonlySet<string> {
+  return new Set(rows.flatMap((row) => (row.scope === null ? [] : [row.scope])));
+}
+
+function readUserToken(authorization: string | undefined): string {
+  if (!authorization || authorization.trim() === '') {
+    throw unauthorized('Sign in first: send the user token in the Authorization header');
+  }
+  const value = authorization.trim();
+  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '') : value;
+  if (/^basic\s/i.test(value) || token.length === 0 || token.length > 512) {
+    throw new HttpError(401, 'invalid_token', 'The Authorization header does not carry a user token');
+  }
+  return token;
+}
+
+function readBasic(authorization: string | undefined): { clientId: string; clientSecret: string } {
+  const match = /^basic\s+([A-Za-z0-9+/=_-]{1,1024})\s*$/i.exec(authorization ?? '');
+  if (!match?.[1]) {
+    throw unauthorized('Send the plugin credentials as Authorization: Basic base64(clientId:clientSecret)');
+  }
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) throw unauthorized('The Basic credentials must be base64 of clientId:clientSecret');
+  // Control characters (NUL among them) are in no client id or secret the platform issues.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point of the check.
+  if (/[\u0000-\u001f]/.test(decoded)) throw unauthorized('The plugin client id or client secret is wrong');
+  return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };
+}
+
+/** Builds the Basic header the service sends to a plugin, and plugins send to the service. */
+export function basicHeader(clientId: string, clientSecret: string): string {
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+}

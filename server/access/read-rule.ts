@@ -1,0 +1,88 @@
+/**
+ * The one rule of who reads a comment or a note: its author, and the
+ * trainers of its class (a user note has no class, so only its author).
+ * Comment and note lists and reads, the student record and the audience the
+ * forms show before saving are all built from the clauses below, so what a
+ * form promises is exactly what the service enforces.
+ */
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Audience, Reader } from '../../contract/audience.ts';
+import type { Queryable } from '../data/database.ts';
+
+/** The two columns of an entry (a comment or a note row) the rule reads. */
+export interface EntryColumns {
+  readonly authorId: Expression<string>;
+  readonly classId: Expression<string | null>;
+}
+
+/** An entry row by its table alias: `entry('c')` for `comments as c`. */
+export function entry(alias: 'c' | 'n'): EntryColumns {
+  return { authorId: sql.ref<string>(`${alias}.author_id`), classId: sql.ref<string | null>(`${alias}.class_id`) };
+}
+
+/** Each way of being a reader, over an entry and a person (a column, or a value with `sql.val`). */
+const readerClauses = {
+  author: (e: EntryColumns, viewer: Expression<string>) => sql<SqlBool>`${e.authorId} = ${viewer}`,
+  classTrainer: (e: EntryColumns, viewer: Expression<string>) =>
+    sql<SqlBool>`${e.classId} IN (SELECT class_id FROM class_trainers WHERE user_id = ${viewer})`,
+} as const;
+
+/** The entry is readable by the viewer. */
+export function readableBy(e: EntryColumns, viewer: Expression<string>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.join(
+    Object.values(readerClauses).map((clause) => clause(e, viewer)),
+    sql` OR `,
+  )})`;
+}
+
+/** SQLite answers a condition 0 or 1, PostgreSQL false or true. */
+const isTrue = (value: unknown) => value === true || value === 1 || value === '1';
+
+export function readersRepo(q: Queryable) {
+  return {
+    /** Who will read an entry written by `authorId` and filed under `classId` (null: no class). */
+    async of(authorId: string, classId: string | null): Promise<Audience> {
+      // The same predicate as every read, evaluated for each person instead of for one viewer.
+      const written: EntryColumns = { authorId: sql.val(authorId), classId: sql.val(classId) };
+      const person = sql.ref<string>('u.user_id');
+      const [rows, klass] = await Promise.all([
+        q
+          .selectFrom('users as u')
+          .select([
+            'u.user_id',
+            'u.handle',
+            'u.first_name',
+            'u.last_name',
+            readerClauses.classTrainer(written, person).as('as_class_trainer'),
+          ])
+          .where(readableBy(written, person))
+          .orderBy('u.last_name')
+          .orderBy('u.first_name')
+          .orderBy('u.user_id')
+          .execute(),
+        classId === null
+          ? undefined
+          : q.selectFrom('classes').select('name').where('class_id', '=', classId).executeTakeFirst(),
+      ]);
+      const toReader = (row: (typeof rows)[number]): Reader => ({
+        userId: row.user_id,
+        handle: row.handle,
+        firstName: row.first_name,
+        lastName: row.last_name,
+      });
+      const author = rows.find((row) => row.user_id === authorId);
+      if (!author) throw new Error(`the author ${authorId} cannot read their own entry`);
+      return {
+        author: toReader(author),
+        classTrainers:
+          classId === null || klass === undefined
+            ? null
+            : {
+                classId,
+                className: klass.name,
+                trainers: rows.filter((row) => isTrue(row.as_class_trainer)).map(toReader),
+              },
+      };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Plugin administration (extension): an administrator registers a plugin,
+ * switches on its API sets, grants its orgs and sets its two mission planner
+ * addresses (section 5, rule 1; 4.2 "plugin configuration tool"). Each change
+ * is one transaction that locks the plugin first, so concurrent changes
+ * through any instances run one after the other.
+ */
+import { randomBytes } from 'node:crypto';
+import type {
+  AdminPlugin,
+  CreatePluginBody,
+  PluginWithSecret,
+  SetPluginAddressesBody,
+} from '../../../contract/plugin.ts';
+import type { PluginPermission } from '../../../contract/plugin-permissions.ts';
+import { isUniqueViolation } from '../../data/database.ts';
+import { bump } from '../../data/versions.ts';
+import type { Deps } from '../../deps.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { type AdminRepo, adminRepo } from './admin.repo.ts';
+
+const newSecret = () => randomBytes(24).toString('base64url');
+const taken = (clientId: string) => new HttpError(409, 'conflict', `A plugin "${clientId}" is already registered`);
+
+export function adminHandlers(deps: Deps) {
+  const reads = adminRepo(deps.db.q);
+
+  async function existing(repo: AdminRepo, clientId: string): Promise<AdminPlugin> {
+    const plugin = await repo.find(clientId);
+    if (!plugin) throw notFound(`Plugin "${clientId}"`);
+    return plugin;
+  }
+
+  /** Runs `change` on the locked plugin (404 if there is none) and answers the plugin as it then is. */
+  function change(clientId: string, work: (repo: AdminRepo) => Promise<void>): Promise<AdminPlugin> {
+    return deps.db.transaction(async (tx) => {
+      const repo = adminRepo(tx);
+      if (!(await repo.lock(clientId))) throw notFound(`Plugin "${clientId}"`);
+      await work(repo);
+      await bump(tx, 'plugins');
+      return existing(repo, clientId);
+    });
+  }
+
+  return {
+    orgs: () => reads.orgs(),
+    list: () => reads.list(),
+    get: (clientId: string) => existing(reads, clientId),
+    /** The check gives the message; the primary key decides a race (two registrations of one id: one 201, one 409). */
+    async create(body: CreatePluginBody): Promise<PluginWithSecret> {
+      const prefix = body.environment === 'sandbox' ? 'sandbox-plugin-' : 'plugin-';
+      const clientId = body.clientId ?? `${prefix}${randomBytes(6).toString('hex')}`;
+      try {
+        return await deps.db.transaction(async (tx) => {
+          const repo = adminRepo(tx);
+          if (await repo.find(clientId)) throw taken(clientId);
+          const clientSecret = newSecret();
+          await repo.create(clientId, clientSecret, body.name, body.environment, deps.now());
+          await bump(tx, 'plugins');
+          return { plugin: await existing(repo, clientId), clientSecret };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken(clientId);
+        throw error;
+      }
+    },
+    setPermissions(clientId: string, permissions: readonly PluginPermission[]): Promise<AdminPlugin> {
+      return change(clientId, (repo) => repo.setPermissions(clientId, permissions));
+    },
+    setOrgs(clientId: string, orgIds: readonly string[]): Promise<AdminPlugin> {
+      return change(clientId, async (repo) => {
+        const unknown = await repo.unknownOrgs(orgIds);
+        if (unknown.length > 0) {
+          throw new HttpError(404, 'not_found', `No org ${unknown.map((id) => `"${id}"`).join(', ')}`, [
+            { path: 'body.orgIds', message: `names orgs that do not exist: ${unknown.join(', ')}` },
+          ]);
+        }
+        await repo.setOrgs(clientId, orgIds);
+      });
+    },
+    setAddresses(clientId: string, body: SetPluginAddressesBody): Promise<AdminPlugin> {
+      return change(clientId, (repo) => repo.setAddresses(clientId, body.capabilitiesUrl, body.candidatesUrl));
+    },
+    async rotateSecret(clientId: string): Promise<PluginWithSecret> {
+      const clientSecret = newSecret();
+      const plugin = await change(clientId, (repo) => repo.setSecret(clientId, clientSecret));
+      return { plugin, clientSecret };
+    },
+  };
+}

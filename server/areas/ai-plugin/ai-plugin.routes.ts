@@ -1,0 +1,37 @@
+/**
+ * Section 4.2: the AI-plugin endpoints under /plugin/v2/ai, and with them the
+ * groups that complete the plugin side: the mission planner extension
+ * (dashboard to service to plugins) and the administration of plugins.
+ */
+import type { Hono } from 'hono';
+import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
+import type { Deps } from '../../deps.ts';
+import type { Router } from '../../http/route.ts';
+import { adminRoutes } from '../admin/admin.routes.ts';
+import { missionPlannerRoutes } from '../mission-planner/mission-planner.routes.ts';
+import { pluginHandlers } from './ai-plugin.handlers.ts';
+
+export function pluginRoutes(router: Router, deps: Deps, app: Hono): void {
+  const h = pluginHandlers(deps);
+  router.bind(e.recordData, ({ caller, query }) => h.recordData(caller, query.orgIds), {
+    reads: ['users', 'classes', 'plugins'],
+  });
+  router.bind(e.createBadgeAssertion, ({ caller, body }) => h.createAssertion(caller, body));
+  router.bind(e.listBadgeAssertions, ({ caller, query }) => h.listAssertions(caller, query), {
+    reads: ['badges', 'users', 'classes', 'plugins'],
+  });
+  router.bind(e.createBadge, ({ caller, body }) => h.createBadge(caller, body));
+  router.bind(e.courseBadges, ({ caller, query }) => h.courseBadges(caller, 'course', query.orgIds), {
+    reads: ['badges', 'users', 'classes', 'plugins'],
+  });
+  router.bind(e.objectiveBadges, ({ caller, query }) => h.courseBadges(caller, 'objective', query.orgIds), {
+    reads: ['badges', 'users', 'classes', 'plugins'],
+  });
+  router.bind(e.otherSkills, ({ caller, query }) => h.otherSkills(caller, query), {
+    reads: ['plugin_data', 'users', 'classes', 'plugins'],
+  });
+  router.bind(e.additionalInfo, ({ caller, body }) => h.additionalInfo(caller, body));
+
+  missionPlannerRoutes(router, deps, app);
+  adminRoutes(router, deps, app);
+}

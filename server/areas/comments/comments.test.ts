@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commentListSchema, commentSchema } from '../../../contract/comments.ts';
+import { errorBodySchema } from '../../../contract/common.ts';
+import { addCoTrainer, loadWorld, spareTrainer, type World } from '../../../testkit/fixtures.ts';
+import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
+
+let service: TestService;
+let world: World;
+
+beforeAll(async () => {
+  service = await startService();
+  world = await loadWorld(service.url);
+});
+afterAll(() => service.close());
+
+const post = (token: string | undefined, body: unknown) =>
+  call(service.url, 'POST', '/edu/v1/student/comment', { ...(token ? { token } : {}), body });
+const list = (token: string, query = '') => call(service.url, 'GET', `/edu/v1/student/comment${query}`, { token });
+
+describe('adding a comment', () => {
+  it('returns the comment with the student, the author, the course of the class and the lesson', async () => {
+    const lessonId = world.klass.lessonIds[0];
+    const reply = await post(world.trainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'Strong pre-flight checklist today.',
+      lessonId,
+    });
+    // Created: 201, as every create of the service.
+    expect(reply.status).toBe(201);
+    // Comments embed names and handles: profile data no cache may keep.
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    const comment = commentSchema.parse(reply.body);
+    expect(comment.text).toBe('Strong pre-flight checklist today.');
+    expect(comment.student.userId).toBe(world.student.userId);
+    expect(comment.author.userId).toBe(world.trainer.userId);
+    expect(comment.class).toBe(world.klass.classId);
+    expect(comment.course).toBe(world.klass.courseId);
+    expect(comment.lesson).toBe(lessonId);
+  });
+
+  it('leaves the lesson empty when the comment is about no particular lesson', async () => {
+    const reply = await post(world.trainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'General progress is steady.',
+    });
+    expect(reply.status).toBe(201);
+    expect(commentSchema.parse(reply.body).lesson).toBe('');
+  });
+
+  it('stores SQL and script text verbatim and returns it unchanged', async () => {
+    const text = `<script>alert("x")</script> Robert'); DROP TABLE comments;-- 🚀 naïve`;
+    const reply = await post(world.trainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text,
+    });
+    expect(reply.status).toBe(201);
+    const { commentId } = commentSchema.parse(reply.body);
+    const listed = commentListSchema.parse(
+      (await list(world.trainer.token, `?studentId=${world.student.studentId}`)).body,
+    );
+    expect(listed.find((c) => c.commentId === commentId)?.text).toBe(text);
+  });
+
+  it('is refused to a trainer who does not teach the class', async () => {
+    const reply = await post(world.otherTrainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'Not my class.',
+    });
+    expect(reply.status).toBe(403);
+    expect(errorBodySchema.parse(reply.body).error.code).toBe('forbidden');
+  });
+
+  it('refuses a student of another class and a lesson of another course', async () => {
+    const wrongStudent = await post(world.trainer.token, {
+      studentId: world.foreignClass.studentId,
+      classId: world.klass.classId,
+      text: 'Wrong class',
+    });
+    expect(wrongStudent.status).toBe(400);
+    expect(errorBodySchema.parse(wrongStudent.body).error.issues?.[0]?.path).toBe('body.studentId');
+
+    // A lesson that exists, of another course than the class's.
+    expect(world.foreignClass.courseId).not.toBe(world.klass.courseId);
+    const foreignLesson = world.foreignClass.lessonIds[0];
+    if (!foreignLesson || world.klass.lessonIds.includes(foreignLesson)) throw new Error('no lesson of another course');
+    const wrongLesson = await post(world.trainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'Wrong lesson',
+      lessonId: foreignLesson,
+    });
+    expect(wrongLesson.status).toBe(400);
+    expect(errorBodySchema.parse(wrongLesson.body).error.issues?.map((i) => i.path)).toEqual(['body.lessonId']);
+  });
+
+  it('answers 404 for an unknown student, class or lesson', async () => {
+    for (const body of [
+      { studentId: 'stu-nobody', classId: world.klass.classId, text: 'x' },
+      { studentId: world.student.studentId, classId: 'cls-nowhere', text: 'x' },
+      { studentId: world.student.studentId, classId: world.klass.classId, text: 'x', lessonId: 'les-none' },
+    ]) {
+      const reply = await post(world.trainer.token, body);
+      expect(reply.status).toBe(404);
+      expect(errorBodySchema.parse(reply.body).error.code).toBe('not_found');
+    }
+  });
+
+  it('names each missing or mistyped field', async () => {
+    const reply = await post(world.trainer.token, { studentId: 7, text: '   ' });
+    expect(reply.status).toBe(400);
+    const paths = errorBodySchema.parse(reply.body).error.issues?.map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(['body.studentId', 'body.classId', 'body.text']));
+  });
+});
+
+describe('reading comments', () => {
+  it('restricts by student, class, course and lesson, newest first', async () => {
+    const lessonId = world.klass.lessonIds[1] ?? world.klass.lessonIds[0];
+    const first = commentSchema.parse(
+      (
+        await post(world.trainer.token, {
+          studentId: world.student.studentId,
+          classId: world.klass.classId,
+          text: 'first',
+          lessonId,
+        })
+      ).body,
+    );
+    const second = commentSchema.parse(
+      (
+        await post(world.trainer.token, {
+          studentId: world.student.studentId,
+          classId: world.klass.classId,
+          text: 'second',
+          lessonId,
+        })
+      ).body,
+    );
+    const byLesson = commentListSchema.parse(
+      (await list(world.trainer.token, `?studentId=${world.student.studentId}&lessonId=${lessonId}`)).body,
+    );
+    expect(byLesson.every((c) => c.lesson === lessonId && c.student.userId === world.student.userId)).toBe(true);
+    const ids = byLesson.map((c) => c.commentId);
+    expect(ids.indexOf(second.commentId)).toBeLessThan(ids.indexOf(first.commentId));
+
+    const byClass = commentListSchema.parse((await list(world.trainer.token, `?classId=${world.klass.classId}`)).body);
+    expect(byClass.length).toBeGreaterThan(0);
+    expect(byClass.every((c) => c.class === world.klass.classId)).toBe(true);
+    const byCourse = commentListSchema.parse(
+      (await list(world.trainer.token, `?courseId=${world.klass.courseId}`)).body,
+    );
+    expect(byCourse.every((c) => c.course === world.klass.courseId)).toBe(true);
+  });
+
+  it('shows a trainer only comments on classes they teach', async () => {
+    const foreign = commentListSchema.parse(
+      (await list(world.trainer.token, `?classId=${world.foreignClass.classId}`)).body,
+    );
+    expect(foreign).toEqual([]);
+    const mine = commentListSchema.parse((await list(world.otherTrainer.token)).body);
+    expect(mine.some((c) => c.class === world.klass.classId)).toBe(false);
+  });
+
+  it('lets a co-trainer of the class read a comment another trainer wrote', async () => {
+    const written = commentSchema.parse(
+      (
+        await post(world.trainer.token, {
+          studentId: world.student.studentId,
+          classId: world.klass.classId,
+          text: 'Read by the co-trainer',
+        })
+      ).body,
+    );
+    const co = spareTrainer(world);
+    const coToken = await signIn(service.url, co.userId);
+    const seen = async () =>
+      commentListSchema
+        .parse((await list(coToken, `?classId=${world.klass.classId}`)).body)
+        .find((c) => c.commentId === written.commentId);
+    // Not theirs to read until they train the class.
+    expect(await seen()).toBeUndefined();
+    await addCoTrainer(service, world.klass.classId, co.userId);
+    const comment = await seen();
+    expect(comment).toEqual(written);
+    expect(comment?.author.userId).toBe(world.trainer.userId);
+  });
+
+  it('answers an empty list for a filter that matches nothing', async () => {
+    const reply = await list(world.trainer.token, '?studentId=stu-nobody');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual([]);
+  });
+
+  it('refuses an unknown or repeated query parameter', async () => {
+    const unknown = await list(world.trainer.token, '?studentID=x');
+    expect(unknown.status).toBe(400);
+    expect(errorBodySchema.parse(unknown.body).error.issues?.[0]?.path).toBe('query.studentID');
+    const repeated = await list(world.trainer.token, '?classId=a&classId=b');
+    expect(repeated.status).toBe(400);
+  });
+});
+
+describe('authorization of comment routes', () => {
+  it('needs a user token', async () => {
+    const reply = await call(service.url, 'GET', '/edu/v1/student/comment');
+    expect(reply.status).toBe(401);
+    expect(errorBodySchema.parse(reply.body).error.code).toBe('unauthorized');
+    const bad = await list('not-a-real-token');
+    expect(bad.status).toBe(401);
+    expect(errorBodySchema.parse(bad.body).error.code).toBe('invalid_token');
+  });
+
+  it('needs the training scope on the calling app, and says an administrator grants it', async () => {
+    const token = await signIn(service.url, world.trainer.userId, 'sandbox-no-training');
+    for (const reply of [
+      await list(token),
+      await post(token, { studentId: world.student.studentId, classId: world.klass.classId, text: 'x' }),
+    ]) {
+      expect(reply.status).toBe(403);
+      const { error } = errorBodySchema.parse(reply.body);
+      expect(error.code).toBe('missing_scope');
+      expect(error.message).toMatch(/administrator/);
+    }
+  });
+
+  it('refuses an expired token with token_expired', async () => {
+    const token = await signIn(service.url, world.trainer.userId);
+    service.advanceClock(service.settings.TOKEN_TTL_SECONDS + 1);
+    try {
+      const reply = await list(token);
+      expect(reply.status).toBe(401);
+      expect(errorBodySchema.parse(reply.body).error.code).toBe('token_expired');
+    } finally {
+      service.advanceClock(-(service.settings.TOKEN_TTL_SECONDS + 1));
+    }
+  });
+});

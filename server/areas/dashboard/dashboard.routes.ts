@@ -1,0 +1,148 @@
+/**
+ * Serves the built dashboard: hashed assets cached for good, index.html for
+ * every other page path (the SPA routes), and `/config.json`, the runtime
+ * configuration, so one build serves every environment. The HTML goes out
+ * with a strict Content-Security-Policy: no inline script, no eval.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context, Hono } from 'hono';
+import type { DashboardConfig } from '../../../contract/config.ts';
+import type { Settings } from '../../config.ts';
+
+const types: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** API path prefixes: never answered with the SPA's index.html. */
+const apiPrefixes = [
+  '/edu/',
+  '/user/',
+  '/plugin/',
+  '/sandbox/',
+  '/auth/',
+  '/admin/',
+  '/mission-planner/',
+  '/openapi.json',
+];
+
+export function dashboardCsp(settings: Settings): string {
+  const origins = [settings.DASHBOARD_PLATFORM_URL, settings.DASHBOARD_NOTES_URL]
+    .filter((url) => /^https?:\/\//.test(url))
+    .map((url) => new URL(url).origin);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${origins.join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function dashboardConfig(settings: Settings): DashboardConfig {
+  const defaultClient = settings.PLATFORM_ENV === 'sandbox' ? 'sandbox-trainer-dashboard' : 'prod-trainer-dashboard';
+  return {
+    environment: settings.PLATFORM_ENV,
+    platformUrl: settings.DASHBOARD_PLATFORM_URL,
+    notesUrl: settings.DASHBOARD_NOTES_URL,
+    clientId: settings.DASHBOARD_CLIENT_ID ?? defaultClient,
+  };
+}
+
+export function dashboardRoutes(app: Hono, settings: Settings): void {
+  const root = resolve(settings.DASHBOARD_DIR);
+  const csp = dashboardCsp(settings);
+  const indexFile = join(root, 'index.html');
+  const assets = new Map<string, Asset>();
+
+  const readAsset = (path: string): Asset | undefined => {
+    const file = normalize(join(root, path));
+    // Inside root only (not a sibling such as `dist-private/`), one cache entry per file however it is spelt.
+    if (!file.startsWith(root + sep)) return undefined;
+    const cached = assets.get(file);
+    if (cached) return cached;
+    if (!existsSync(file) || !statSync(file).isFile()) return undefined;
+    const asset: Asset = { raw: readFileSync(file), compressible: compressible.has(extname(file)) };
+    assets.set(file, asset);
+    return asset;
+  };
+
+  app.get('/config.json', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json(dashboardConfig(settings));
+  });
+
+  app.get('*', async (c, next) => {
+    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const lower = path.toLowerCase();
+    if (apiPrefixes.some((prefix) => lower.startsWith(prefix)) || lower === '/docs') return next();
+    const extension = extname(path);
+    if (extension) {
+      const asset = readAsset(path);
+      if (!asset) return next();
+      const immutable = path.startsWith('/assets/');
+      return send(c, asset, {
+        'Content-Type': types[extension] ?? 'application/octet-stream',
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+    }
+    if (!existsSync(indexFile)) {
+      return c.text('The dashboard is not built yet: run `npm run build`, then reload.', 503);
+    }
+    const html = readAsset('/index.html');
+    if (!html) return next();
+    return send(c, html, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': csp,
+    });
+  });
+}
+
+export interface Asset {
+  readonly raw: Buffer;
+  readonly compressible: boolean;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const compressible = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest']);
+
+/**
+ * Sends a file compressed as the browser accepts (brotli, else gzip), each
+ * encoding made once per file and kept in memory: the files are few and small.
+ */
+export function send(c: Context, asset: Asset, headers: Record<string, string>) {
+  const accepted = c.req.header('accept-encoding') ?? '';
+  let body = asset.raw;
+  const sent: Record<string, string> = { ...headers };
+  if (asset.compressible) {
+    sent.Vary = 'Accept-Encoding';
+    if (/\bbr\b/.test(accepted)) {
+      asset.br ??= brotliCompressSync(asset.raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: asset.raw.length },
+      });
+      body = asset.br;
+      sent['Content-Encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepted)) {
+      asset.gzip ??= gzipSync(asset.raw, { level: 9 });
+      body = asset.gzip;
+      sent['Content-Encoding'] = 'gzip';
+    }
+  }
+  return c.body(new Uint8Array(body), 200, sent);
+}

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type TestService } from '../../../testkit/harness.ts';
+
+let service: TestService;
+let dir: string;
+const script = `console.log(${JSON.stringify('dashboard '.repeat(2000))});\n`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dashboard-static-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>t</title><script type="module" src="/assets/app.js"></script>',
+  );
+  writeFileSync(join(dir, 'assets', 'app.js'), script);
+  service = await startService({ env: { DASHBOARD_DIR: dir }, serveDashboard: true });
+});
+afterAll(async () => {
+  await service.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw GET, so the test sees the bytes on the wire (fetch would decompress them). */
+function get(path: string, acceptEncoding?: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const url = new URL(path, service.url);
+      const req = request(url, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('the dashboard files', () => {
+  it('go out brotli-compressed to a browser that accepts it, and decompress to the file', async () => {
+    const reply = await get('/assets/app.js', 'gzip, deflate, br');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.headers.vary).toContain('Accept-Encoding');
+    expect(reply.body.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(reply.body).toString()).toBe(script);
+  });
+
+  it('go out gzipped to a client that accepts only gzip, and as they are to one that accepts neither', async () => {
+    const gzipped = await get('/assets/app.js', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(script);
+    const plain = await get('/assets/app.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('serve every page path as index.html with the strict CSP, and hashed assets as immutable', async () => {
+    const page = await get('/comments?classId=x', 'br');
+    expect(page.status).toBe(200);
+    expect(brotliDecompressSync(page.body).toString()).toContain('<script type="module"');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const asset = await get('/assets/app.js');
+    expect(String(asset.headers['cache-control'])).toContain('immutable');
+  });
+});

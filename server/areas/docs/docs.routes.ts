@@ -1,0 +1,83 @@
+/**
+ * `/openapi.json`, generated from the contract, and `/docs`, the interactive
+ * API reference: Swagger UI (swagger-ui-dist, served from node_modules as
+ * this service's own files) on that document, with "try it" against this
+ * service. Every file comes from this origin; the page's CSP allows scripts,
+ * styles and connections to it only (and `data:` images, which Swagger UI's
+ * stylesheet uses for its icons, as the dashboard's CSP does).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Hono } from 'hono';
+import { buildOpenApi } from '../../../contract/openapi.ts';
+import type { Settings } from '../../config.ts';
+import { type Asset, send } from '../dashboard/dashboard.routes.ts';
+import { docsCss, docsHtml, docsScript } from './docs-page.ts';
+
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const swaggerUiVersion = (JSON.parse(readFileSync(join(swaggerUiDir, 'package.json'), 'utf8')) as { version: string })
+  .version;
+
+/** Swagger UI's files, under a path with its version: cached for good, replaced on an upgrade. */
+const vendorFiles: Record<string, string> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+const vendorBase = `/docs/swagger-ui/${swaggerUiVersion}`;
+
+const asset = (text: string): Asset => ({ raw: Buffer.from(text), compressible: true });
+
+export function docsRoutes(app: Hono, settings: Settings): void {
+  const doc = buildOpenApi({ sandbox: settings.PLATFORM_ENV === 'sandbox' });
+  const json = JSON.stringify(doc);
+  const page = asset(
+    docsHtml({
+      css: `${vendorBase}/swagger-ui.css`,
+      bundle: `${vendorBase}/swagger-ui-bundle.js`,
+      favicon: `${vendorBase}/favicon-32x32.png`,
+    }),
+  );
+  const ours: Record<string, { asset: Asset; type: string }> = {
+    '/docs/docs.js': { asset: asset(docsScript), type: 'text/javascript; charset=utf-8' },
+    '/docs/docs.css': { asset: asset(docsCss), type: 'text/css; charset=utf-8' },
+  };
+  // Read on first use, not at start-up: the bundle is 1.5 MB.
+  const vendor = new Map<string, Asset>();
+
+  app.get('/openapi.json', (c) => c.body(json, 200, { 'Content-Type': 'application/json' }));
+  app.get('/docs', (c) =>
+    send(c, page, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': DOCS_CSP,
+    }),
+  );
+  for (const [path, file] of Object.entries(ours)) {
+    app.get(path, (c) => send(c, file.asset, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' }));
+  }
+  app.get(`${vendorBase}/:file`, (c, next) => {
+    const name = c.req.param('file');
+    const type = Object.hasOwn(vendorFiles, name) ? vendorFiles[name] : undefined;
+    if (!type) return next();
+    let file = vendor.get(name);
+    if (!file) {
+      file = { raw: readFileSync(join(swaggerUiDir, name)), compressible: !name.endsWith('.png') };
+      vendor.set(name, file);
+    }
+    return send(c, file, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable' });
+  });
+}

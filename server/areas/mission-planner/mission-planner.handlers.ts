@@ -1,0 +1,169 @@
+/**
+ * Mission planner search (section 4.2): the service sends the capabilities
+ * or candidate request to each plugin offered, in parallel, with the plugin's
+ * Basic header and a deadline, and reports each plugin's answer or failure,
+ * with what it left out of the answer (plugin-answer.ts). A candidateId is
+ * read as a platform userId; candidates who are not users of the plugin's
+ * own orgs are left out (and said so): a search reaches only the data sets
+ * the plugin may access.
+ */
+import type {
+  CandidatePerson,
+  CandidatesRequest,
+  CandidatesResponse,
+  CapabilitiesRequest,
+  PlannerCandidatesResult,
+  PlannerCapabilitiesResult,
+  PlannerPlugin,
+  PlannerWarning,
+} from '../../../contract/mission-planner.ts';
+import { basicHeader, type UserCaller } from '../../access/authenticator.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, HttpError } from '../../errors.ts';
+import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
+import { type CandidatesAnswer, readCandidatesAnswer, readCapabilitiesAnswer, type Warnings } from './plugin-answer.ts';
+import { callPlugin } from './plugin-client.ts';
+
+/** Reads only: no transaction is ever held open across a call to a plugin. */
+export function missionPlannerHandlers(deps: Deps) {
+  const { settings } = deps;
+  const repo = missionPlannerRepo(deps.db.q);
+
+  /**
+   * Trainers, signed in to an app an administrator granted the training scope,
+   * may plan missions; nobody else (the answers name people). The scope is
+   * checked before this, by the endpoints' auth kind (training).
+   */
+  async function authorize(caller: UserCaller): Promise<void> {
+    if (caller.anonymous) throw forbidden('Mission planner search needs a signed-up account, not an anonymous one');
+    if (!(await repo.isTrainer(caller.userId))) throw forbidden('Mission planner search is for trainers');
+  }
+
+  async function choose(pluginIds: readonly string[] | undefined): Promise<PlannerPluginRow[]> {
+    const offered = await repo.offeredPlugins(settings.PLATFORM_ENV);
+    if (pluginIds === undefined) return offered;
+    const byId = new Map(offered.map((plugin) => [plugin.client_id, plugin]));
+    const unknown = pluginIds.filter((id) => !byId.has(id));
+    if (unknown.length > 0) {
+      throw new HttpError(
+        404,
+        'not_found',
+        `No plugin offered for mission planner search is called ${unknown.map((id) => `"${id}"`).join(', ')}`,
+        [{ path: 'body.pluginIds', message: 'names a plugin that is not offered for mission planner search' }],
+      );
+    }
+    return [...new Set(pluginIds)].map((id) => byId.get(id)).filter((p): p is PlannerPluginRow => p !== undefined);
+  }
+
+  const authorization = (plugin: PlannerPluginRow) => basicHeader(plugin.client_id, plugin.client_secret);
+
+  return {
+    async plugins(caller: UserCaller): Promise<PlannerPlugin[]> {
+      await authorize(caller);
+      return (await repo.offeredPlugins(settings.PLATFORM_ENV)).map((plugin) => ({
+        pluginId: plugin.client_id,
+        name: plugin.name,
+      }));
+    },
+
+    async capabilities(
+      caller: UserCaller,
+      pluginIds: readonly string[] | undefined,
+      request: CapabilitiesRequest,
+    ): Promise<{ results: PlannerCapabilitiesResult[] }> {
+      await authorize(caller);
+      const plugins = await choose(pluginIds);
+      const results = await Promise.all(
+        plugins.map(async (plugin): Promise<PlannerCapabilitiesResult> => {
+          const outcome = await callPlugin(
+            {
+              url: plugin.capabilities_url,
+              authorization: authorization(plugin),
+              body: request,
+              timeoutMs: settings.PLUGIN_TIMEOUT_MS,
+            },
+            (json) => readCapabilitiesAnswer(json, request.positions),
+          );
+          const who = { pluginId: plugin.client_id, name: plugin.name };
+          return outcome.ok
+            ? { ...who, status: 'ok', capabilities: outcome.value, warnings: outcome.warnings.list() }
+            : { ...who, status: 'failed', failure: outcome.failure };
+        }),
+      );
+      return { results };
+    },
+
+    async candidates(
+      caller: UserCaller,
+      pluginIds: readonly string[] | undefined,
+      request: CandidatesRequest,
+    ): Promise<{ results: PlannerCandidatesResult[] }> {
+      await authorize(caller);
+      const plugins = await choose(pluginIds);
+      const results = await Promise.all(
+        plugins.map(async (plugin): Promise<PlannerCandidatesResult> => {
+          const outcome = await callPlugin(
+            {
+              url: plugin.candidates_url,
+              authorization: authorization(plugin),
+              body: request,
+              timeoutMs: settings.PLUGIN_TIMEOUT_MS,
+            },
+            (json) => readCandidatesAnswer(json, request.positions),
+          );
+          const who = { pluginId: plugin.client_id, name: plugin.name };
+          if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
+          const orgIds = await repo.orgsOf(plugin.client_id);
+          return { ...who, status: 'ok', ...(await withinOrgs(outcome.value, orgIds, outcome.warnings)) };
+        }),
+      );
+      return { results };
+    },
+  };
+
+  /**
+   * Keeps only candidates who are users of the plugin's orgs (a candidateId is
+   * read as a platform userId), says who they are, and reports each one left
+   * out by its place in the answer, never by the id it named.
+   */
+  async function withinOrgs(
+    answer: CandidatesAnswer,
+    orgIds: readonly string[],
+    warnings: Warnings,
+  ): Promise<{ candidates: CandidatesResponse; people: CandidatePerson[]; warnings: PlannerWarning[] }> {
+    const named = [
+      ...new Set(
+        answer.positions.flatMap((p) =>
+          [...p.readyCandidates, ...p.recommendedCandidates].map((c) => c.candidate.candidateId),
+        ),
+      ),
+    ];
+    const people = await repo.peopleIn(named, orgIds);
+    const allowed = new Set(people.map((person) => person.user_id));
+    const keep = (placed: CandidatesAnswer['positions'][number]['readyCandidates']) =>
+      placed.flatMap(({ path, candidate }) => {
+        if (allowed.has(candidate.candidateId)) return [candidate];
+        warnings.add(
+          `${path}.candidateId`,
+          'is not a user of the orgs this plugin may access (a candidateId is read as a platform userId); the candidate was left out',
+        );
+        return [];
+      });
+    const positions = answer.positions.map((position) => ({
+      title: position.title,
+      readyCandidates: keep(position.readyCandidates),
+      recommendedCandidates: keep(position.recommendedCandidates),
+    }));
+    return { candidates: { positions }, people: people.map(toPerson), warnings: warnings.list() };
+  }
+}
+export type MissionPlannerHandlers = ReturnType<typeof missionPlannerHandlers>;
+
+function toPerson(row: PersonRow): CandidatePerson {
+  return {
+    userId: row.user_id,
+    displayName: [row.display_rank, row.first_name, row.last_name].filter((part) => part && part.length > 0).join(' '),
+    afsc: row.afsc,
+    dutyTitle: row.display_duty_title ?? row.job_title ?? '',
+  };
+}

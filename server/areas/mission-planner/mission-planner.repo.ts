@@ -1,0 +1,83 @@
+/** Queries of the mission planner: which plugins are offered, their orgs, and who candidates are. */
+import type { Environment } from '../../../contract/sandbox.ts';
+import type { Queryable } from '../../data/database.ts';
+
+export interface PlannerPluginRow {
+  client_id: string;
+  client_secret: string;
+  name: string;
+  capabilities_url: string;
+  candidates_url: string;
+}
+
+export interface PersonRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  display_rank: string | null;
+  afsc: string;
+  display_duty_title: string | null;
+  job_title: string | null;
+}
+
+/** Ids per statement, well under any database's limit of bound parameters. */
+const chunk = 500;
+
+export function missionPlannerRepo(q: Queryable) {
+  return {
+    /**
+     * Offered: both addresses configured, the mission-planner API set granted,
+     * and registered for the environment this service runs as (production
+     * credentials never leave a sandbox).
+     */
+    offeredPlugins(serviceEnvironment: Environment): Promise<PlannerPluginRow[]> {
+      return q
+        .selectFrom('plugins as p')
+        .select(['p.client_id', 'p.client_secret', 'p.name', 'p.capabilities_url', 'p.candidates_url'])
+        .where('p.capabilities_url', 'is not', null)
+        .where('p.candidates_url', 'is not', null)
+        .where('p.environment', '=', serviceEnvironment)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('plugin_permissions as x')
+              .select('x.client_id')
+              .whereRef('x.client_id', '=', 'p.client_id')
+              .where('x.permission', '=', 'mission-planner'),
+          ),
+        )
+        .orderBy('p.name')
+        .orderBy('p.client_id')
+        .$narrowType<{ capabilities_url: string; candidates_url: string }>()
+        .execute();
+    },
+    async orgsOf(clientId: string): Promise<string[]> {
+      const rows = await q
+        .selectFrom('plugin_orgs')
+        .select('org_id')
+        .where('client_id', '=', clientId)
+        .orderBy('org_id')
+        .execute();
+      return rows.map((row) => row.org_id);
+    },
+    async isTrainer(userId: string): Promise<boolean> {
+      const row = await q.selectFrom('users').select('trainer').where('user_id', '=', userId).executeTakeFirst();
+      return row?.trainer === 1;
+    },
+    /** Of `userIds`, the people who belong to one of `orgIds`, in the order asked. */
+    async peopleIn(userIds: readonly string[], orgIds: readonly string[]): Promise<PersonRow[]> {
+      if (userIds.length === 0 || orgIds.length === 0) return [];
+      const byId = new Map<string, PersonRow>();
+      for (let start = 0; start < userIds.length; start += chunk) {
+        const rows = await q
+          .selectFrom('users')
+          .select(['user_id', 'first_name', 'last_name', 'display_rank', 'afsc', 'display_duty_title', 'job_title'])
+          .where('user_id', 'in', userIds.slice(start, start + chunk))
+          .where('org_id', 'in', orgIds)
+          .execute();
+        for (const row of rows) byId.set(row.user_id, row);
+      }
+      return userIds.map((id) => byId.get(id)).filter((row): row is PersonRow => row !== undefined);
+    },
+  };
+}
+export type MissionPlannerRepo = ReturnType<typeof missionPlannerRepo>;

@@ -1,0 +1,17 @@
+import { coreEndpoints as e } from '../../../contract/endpoints.ts';
+import type { Deps } from '../../deps.ts';
+import type { Router } from '../../http/route.ts';
+import type { AuthHandlers } from '../sessions/sessions.handlers.ts';
+import { profileHandlers } from './profile.handlers.ts';
+
+export function profileRoutes(router: Router, deps: Deps, sessions: AuthHandlers): void {
+  const h = profileHandlers(deps, sessions);
+  // Pictures are visible through friendships and classes; friendships belong to the users area.
+  const reads = { reads: ['users', 'classes'] } as const;
+  router.bind(e.myProfile, ({ caller }) => h.profile(caller), reads);
+  router.bind(e.myFriends, ({ caller }) => h.friends(caller), reads);
+  router.bind(e.myPicture, ({ caller }) => h.myPicture(caller, 'profile_pic'), reads);
+  router.bind(e.myCover, ({ caller }) => h.myPicture(caller, 'cover_photo'), reads);
+  router.bind(e.picture, ({ caller, params }) => h.picture(caller, params.pictureId), reads);
+  router.bind(e.createAnonymous, ({ caller, body }) => h.createAnonymous(caller, body));
+}

@@ -1,0 +1,36 @@
+/**
+ * The sandbox extension: demo users, demo clients and demo sign-in. 404 on a
+ * production service. Sign-in is for signed-up users only: an anonymous
+ * account whose session ended is not resumed (section 3: the person creates a
+ * new anonymous profile).
+ */
+import { coreEndpoints as e } from '../../../contract/endpoints.ts';
+import type { Deps } from '../../deps.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import type { Router } from '../../http/route.ts';
+import { usersRepo } from '../profile/users.repo.ts';
+import type { AuthHandlers } from '../sessions/sessions.handlers.ts';
+import { sandboxRepo } from './sandbox.repo.ts';
+
+export function sandboxRoutes(router: Router, deps: Deps, sessions: AuthHandlers): void {
+  const repo = sandboxRepo(deps.db.q);
+  router.bind(e.sandboxUsers, () => repo.users(), { reads: ['users', 'classes'] });
+  router.bind(e.sandboxClients, () => repo.clients(), { reads: ['apps', 'plugins'] });
+  // The checks and the session are one transaction: the session is issued to an app and user that exist.
+  router.bind(e.sandboxToken, ({ body }) =>
+    deps.db.transaction(async (tx) => {
+      const app = await deps.auth.app(body.clientId, tx);
+      const user = await usersRepo(tx).find(body.userId);
+      if (!user) throw notFound(`User "${body.userId}"`);
+      if (user.anonymous === 1) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          'An anonymous account cannot be signed in again; create a new anonymous profile (PUT /user/v1/my/profile)',
+          [{ path: 'body.userId', message: 'is an anonymous account, which is not resumed once its session ends' }],
+        );
+      }
+      return sessions.issue(tx, body.userId, app.clientId);
+    }),
+  );
+}

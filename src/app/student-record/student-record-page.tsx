@@ -1,0 +1,214 @@
+/**
+ * One student's whole record (`/students/:userId`): everything the signed-in
+ * trainer may read about the person — comments and notes of every kind — in
+ * one list, newest first, narrowed by course and lesson (in the URL), with
+ * counts; beside it, forms to add a comment or a note with the student and
+ * class already chosen. The URL holds only the userId and ids.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import type { Roster } from '../../../contract/roster';
+import type { UserSummary } from '../../../contract/users';
+import { Avatar } from '../../components/avatar';
+import { Fold } from '../../components/fold';
+import { PageHeading } from '../../components/page-heading';
+import { rosterNames } from '../../components/roster-fields';
+import { EmptyState, ErrorState, FormSkeleton, QueryView } from '../../components/states';
+import { TrainersOnly } from '../../components/trainers-only';
+import { useCreateComment } from '../../features/comments/api/comment-queries';
+import { CommentForm } from '../../features/comments/components/comment-form';
+import { useCreateNote } from '../../features/notes/api/note-queries';
+import { NoteForm } from '../../features/notes/components/note-form';
+import { isApiError } from '../../lib/api/api-error';
+import { rosterQueries } from '../../lib/api/roster-queries';
+import { useSignedInSession } from '../../lib/session/use-session';
+import { useSearchFilters } from '../../lib/url/use-search-filters';
+import { RecordFiltersForm } from './components/record-filters';
+import { RecordList } from './components/record-list';
+import { countEntries, describeCounts, filterChoices, matches, type RecordFilters } from './record-model';
+import { recordQueries } from './record-queries';
+
+const filterKeys = ['courseId', 'lessonId'] as const;
+
+export default function StudentRecordPage() {
+  return (
+    <TrainersOnly what="A student’s record">
+      <StudentRecord />
+    </TrainersOnly>
+  );
+}
+
+/** The trainer's roster narrowed to this person: the classes of theirs the person is in, with only them as student. */
+function rosterOf(roster: Roster, userId: string): Roster {
+  return {
+    classes: roster.classes
+      .map((c) => ({ ...c, students: c.students.filter((s) => s.userId === userId) }))
+      .filter((c) => c.students.length > 0),
+  };
+}
+
+function fullName(person: Pick<UserSummary, 'firstName' | 'lastName'>): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}
+
+function StudentRecord() {
+  const { userId = '' } = useParams();
+  const session = useSignedInSession();
+  const [filters, setFilters] = useSearchFilters(filterKeys);
+  const record = useQuery(recordQueries.of(userId));
+  const roster = useQuery(rosterQueries.mine());
+  const createComment = useCreateComment();
+  const createNote = useCreateNote();
+  const names = rosterNames(roster.data);
+  const rosterName = names.users.get(userId);
+  const name = record.data ? fullName(record.data.student) : rosterName;
+  const mine = roster.data ? rosterOf(roster.data, userId) : null;
+  // The class to preselect: one of the person's that is in the chosen course, else their first.
+  const enrollment =
+    mine?.classes.find((c) => c.courseId === filters.courseId) ??
+    (mine?.classes[0] as Roster['classes'][number] | undefined);
+  const defaults = {
+    classId: enrollment?.classId,
+    studentId: enrollment?.students[0]?.studentId,
+  };
+  const notFound = isApiError(record.error) && record.error.status === 404;
+
+  return (
+    <div className="page">
+      <title>{`${name ? `${name} · ` : ''}Student record · Trainer dashboard`}</title>
+      <p>
+        <Link to="/comments">Back to student comments</Link>
+      </p>
+      <div className="record-heading">
+        {record.data ? (
+          <Avatar pictureId={record.data.student.profilePic} name={fullName(record.data.student)} size="medium" />
+        ) : (
+          <span className="avatar avatar-medium avatar-placeholder" aria-hidden="true" />
+        )}
+        <PageHeading
+          intro={
+            record.data ? (
+              <>
+                <span className="handle">{record.data.student.handle}</span> · Everything you may read about this
+                student: comments and notes, newest first.
+              </>
+            ) : (
+              'Everything you may read about this student: comments and notes, newest first.'
+            )
+          }
+        >
+          {name ?? 'Student record'}
+        </PageHeading>
+      </div>
+      {notFound ? (
+        <EmptyState title="No record to show">
+          <p>
+            This person is not a student of any class you train, and you have nothing to read about them.{' '}
+            <Link to="/comments">See your students’ comments</Link>.
+          </p>
+        </EmptyState>
+      ) : (
+        <div className="page-grid">
+          <div className="page-side">
+            <Fold title="Add a comment">
+              {roster.isPending ? (
+                <FormSkeleton
+                  label="the comment form"
+                  fields={[
+                    { kind: 'select' },
+                    { kind: 'select' },
+                    { kind: 'select' },
+                    { kind: 'textarea', rows: 5, count: true },
+                  ]}
+                />
+              ) : roster.isError ? (
+                <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
+              ) : mine && mine.classes.length > 0 ? (
+                <CommentForm
+                  key={`comment|${defaults.studentId ?? ''}`}
+                  idPrefix="record-comment"
+                  roster={mine}
+                  userId={session.userId}
+                  defaults={defaults}
+                  onSubmit={(body) => createComment.mutateAsync(body)}
+                />
+              ) : (
+                <NotYourStudent name={name} />
+              )}
+            </Fold>
+            <Fold title="Write a note">
+              {roster.isPending ? (
+                <FormSkeleton
+                  label="the note form"
+                  fields={[
+                    { kind: 'select' },
+                    { kind: 'select' },
+                    { kind: 'select' },
+                    { kind: 'textarea', rows: 8, count: true },
+                  ]}
+                />
+              ) : roster.isError ? null : mine && mine.classes.length > 0 ? (
+                <NoteForm
+                  key={`note|${defaults.studentId ?? ''}|${filters.lessonId ?? ''}`}
+                  idPrefix="record-note"
+                  roster={mine}
+                  userId={session.userId}
+                  defaults={{ ...defaults, lessonId: filters.lessonId }}
+                  onSubmit={(body) => createNote.mutateAsync(body)}
+                />
+              ) : (
+                <NotYourStudent name={name} />
+              )}
+            </Fold>
+          </div>
+          <section aria-labelledby="record-list-heading" className="page-main">
+            <h2 id="record-list-heading">Record</h2>
+            <QueryView query={record} what="the student’s record" skeletonRows={4}>
+              {(data) => {
+                const shown = data.entries.filter((entry) => matches(entry, filters));
+                const filterKey = `${filters.courseId ?? ''}|${filters.lessonId ?? ''}`;
+                return (
+                  <>
+                    <RecordFiltersForm
+                      filters={filters}
+                      choices={filterChoices(data.entries, filters)}
+                      names={names}
+                      total={data.entries.length}
+                      onChange={(next: RecordFilters) => setFilters(next)}
+                    />
+                    <p className="record-counts" role="status">
+                      {describeCounts(countEntries(shown), data.entries.length)}
+                    </p>
+                    {shown.length === 0 ? (
+                      <EmptyState
+                        title={
+                          data.entries.length === 0
+                            ? 'Nothing written about this student yet'
+                            : 'Nothing here for these filters'
+                        }
+                      >
+                        <p>
+                          {data.entries.length === 0
+                            ? 'Add the first comment or note with the forms.'
+                            : 'Choose another course or lesson, or all of them.'}
+                        </p>
+                      </EmptyState>
+                    ) : (
+                      <RecordList entries={shown} names={names} selfId={session.userId} listKey={filterKey} />
+                    )}
+                  </>
+                );
+              }}
+            </QueryView>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NotYourStudent({ name }: { readonly name: string | undefined }) {
+  return (
+    <p className="muted">{name ?? 'This person'} is in no class you train now, so you cannot add to this record.</p>
+  );
+}

@@ -1,0 +1,74 @@
+/** Student comments (section 4.1): list by filters, page by page; add one (shown at once in the lists and the student's record). */
+import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type Comment,
+  type CommentFilters,
+  type CreateCommentBody,
+  commentFiltersSchema,
+} from '../../../../contract/comments';
+import { commentEndpoints } from '../../../../contract/endpoints/comments';
+import { recordQueries } from '../../../app/student-record/record-queries';
+import { call, callAnswer } from '../../../lib/api/client';
+import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
+
+export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
+
+export type CommentPages = InfiniteData<ListPage<Comment>, string | null>;
+
+/** The filters of a URL's search params; ids that are not ids (a hand-edited URL) are dropped rather than sent. */
+export function commentFiltersOf(raw: Partial<Record<(typeof commentFilterKeys)[number], string>>): CommentFilters {
+  const parsed = commentFiltersSchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
+
+export const commentQueries = {
+  all: () => ['comments'] as const,
+  lists: () => [...commentQueries.all(), 'list'] as const,
+  /** The comments with these filters, newest first, a page at a time (the service's paging extension). */
+  list: (filters: CommentFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...commentQueries.lists(), filters] as const,
+      queryFn: async ({ signal, pageParam }): Promise<ListPage<Comment>> => {
+        const query = { ...filters, limit: String(LIST_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) };
+        const answer = await callAnswer(commentEndpoints.listComments, { query, signal });
+        return { rows: answer.data, next: nextCursor(answer.headers) };
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next,
+      select: loadedRows<Comment>,
+    }),
+};
+
+/** Whether a comment just added belongs in a list with these filters. */
+function belongsIn(filters: CommentFilters, comment: Comment, body: CreateCommentBody): boolean {
+  return (
+    (!filters.studentId || filters.studentId === body.studentId) &&
+    (!filters.classId || filters.classId === comment.class) &&
+    (!filters.courseId || filters.courseId === comment.course) &&
+    (!filters.lessonId || filters.lessonId === comment.lesson)
+  );
+}
+
+export function useCreateComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCommentBody) => call(commentEndpoints.createComment, { body }),
+    onSuccess: (comment, body) => {
+      // Shown at once at the top of every list it belongs to (lists are newest first), then confirmed by a refetch.
+      for (const [key, list] of queryClient.getQueriesData<CommentPages>({ queryKey: commentQueries.lists() })) {
+        const filters = (key[2] ?? {}) as CommentFilters;
+        const [first, ...rest] = list?.pages ?? [];
+        if (list && first && belongsIn(filters, comment, body)) {
+          queryClient.setQueryData<CommentPages>(key, {
+            ...list,
+            pages: [{ ...first, rows: [comment, ...first.rows] }, ...rest],
+          });
+        }
+      }
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: commentQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: recordQueries.of(comment.student.userId).queryKey }),
+      ]);
+    },
+  });
+}

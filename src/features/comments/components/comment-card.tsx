@@ -1,0 +1,83 @@
+/**
+ * One comment: who wrote it, about whom (a link to the student's record),
+ * where, and the text (as text). Shared by the comment list and a student's
+ * record.
+ */
+import { memo, type ReactNode } from 'react';
+import type { Comment } from '../../../../contract/comments';
+import type { UserSummary } from '../../../../contract/users';
+import { Avatar } from '../../../components/avatar';
+import type { RosterNames } from '../../../components/roster-fields';
+import { StudentLink } from '../../../components/student-link';
+
+export function Person({
+  user,
+  relation,
+  link = false,
+}: {
+  readonly user: UserSummary;
+  readonly relation: string;
+  /** The name links to the person's student record. */
+  readonly link?: boolean;
+}) {
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <div className="person">
+      <Avatar pictureId={user.profilePic} name={name} size="small" />
+      <div>
+        <span className="person-role">{relation}</span>
+        <span className="person-name">{link ? <StudentLink userId={user.userId} name={name} /> : name}</span>{' '}
+        <span className="handle">{user.handle}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The roster's name for an id; the id itself where the roster does not know it. */
+export function named(names: ReadonlyMap<string, string>, id: string): string {
+  return names.get(id) ?? id;
+}
+
+/** One card; memoised so appending a page of a long list does not re-render the cards already shown. */
+export const CommentCard = memo(function CommentCard({
+  comment,
+  names,
+  linkStudent = true,
+  top,
+}: {
+  readonly comment: Comment;
+  readonly names: RosterNames;
+  /** Whether the student's name links to their record (not on that record itself). */
+  readonly linkStudent?: boolean;
+  /** Above the people, e.g. the kind and time on a student's record. */
+  readonly top?: ReactNode;
+}) {
+  return (
+    <li className="card">
+      <article
+        aria-label={`Comment by ${comment.author.firstName} ${comment.author.lastName} about ${comment.student.firstName} ${comment.student.lastName}`}
+      >
+        {top}
+        <div className="comment-people">
+          <Person user={comment.author} relation="By" />
+          <Person user={comment.student} relation="About" link={linkStudent} />
+        </div>
+        <p className="user-text">{comment.text}</p>
+        <dl className="meta">
+          <div>
+            <dt>Class</dt>
+            <dd>{named(names.classes, comment.class)}</dd>
+          </div>
+          <div>
+            <dt>Course</dt>
+            <dd>{named(names.courses, comment.course)}</dd>
+          </div>
+          <div>
+            <dt>Lesson</dt>
+            <dd>{comment.lesson ? named(names.lessons, comment.lesson) : 'No particular lesson'}</dd>
+          </div>
+        </dl>
+      </article>
+    </li>
+  );
+});

@@ -1,0 +1,152 @@
+/**
+ * Add a comment about a student in a class, optionally a lesson. The text is
+ * kept as a draft per user until the comment is saved, so a failure loses
+ * nothing; the service's field issues land on the fields. Before saving, the
+ * form says who will be able to read the comment (AudienceNotice).
+ */
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type CreateCommentBody, createCommentBodySchema } from '../../../../contract/comments';
+import { limits } from '../../../../contract/common';
+import type { Roster } from '../../../../contract/roster';
+import { AudienceNotice } from '../../../components/audience-notice';
+import { TextAreaField } from '../../../components/form-field';
+import { RosterFields, type RosterValues } from '../../../components/roster-fields';
+import { LiveMessage } from '../../../components/states';
+import { isApiError } from '../../../lib/api/api-error';
+import { describeError } from '../../../lib/api/describe-error';
+import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod } from '../../../lib/forms/field-errors';
+import { useDraft } from '../../../lib/storage/use-draft';
+
+type Field = 'classId' | 'studentId' | 'lessonId' | 'text';
+type Errors = FieldErrors<Field>;
+
+const fieldLabels: Record<Field, string> = {
+  classId: 'Class',
+  studentId: 'Student',
+  lessonId: 'Lesson',
+  text: 'Comment',
+};
+
+export function validateComment(values: RosterValues, text: string): { body?: CreateCommentBody; errors: Errors } {
+  const errors: Errors = {};
+  if (!values.classId) errors.classId = 'Choose the class the comment is about.';
+  if (!values.studentId) errors.studentId = 'Choose the student the comment is about.';
+  const parsed = createCommentBodySchema.safeParse({
+    classId: values.classId ?? '',
+    studentId: values.studentId ?? '',
+    lessonId: values.lessonId || undefined,
+    text,
+  });
+  if (parsed.success) return { body: parsed.data, errors };
+  return { errors: fieldErrorsFromZod(parsed.error.issues, fieldLabels, errors) };
+}
+
+function failureMessage(error: unknown): string {
+  if (isApiError(error) && error.code === 'invalid_input') {
+    return 'The comment was not saved: fix the marked fields and add it again. Your text is kept.';
+  }
+  const { title, detail } = describeError(error, 'the comment');
+  const hint = isApiError(error) && error.code === 'missing_scope' ? '' : ' Your text is kept; try again.';
+  return `The comment was not saved. ${title === 'Could not load the comment' ? '' : `${title}. `}${detail}${hint}`;
+}
+
+interface CommentFormProps {
+  readonly roster: Roster | null;
+  /** Drafts are kept per signed-in user. */
+  readonly userId: string;
+  /** Preselected class, student and lesson (the current filters). */
+  readonly defaults: RosterValues;
+  readonly onSubmit: (body: CreateCommentBody) => Promise<unknown>;
+  /** Ids of the form's controls start with this (two comment forms never share a page, but a record page has one). */
+  readonly idPrefix?: string;
+}
+
+export function CommentForm({ roster, userId, defaults, onSubmit, idPrefix = 'new-comment' }: CommentFormProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<RosterValues>({
+    classId: defaults.classId,
+    studentId: defaults.studentId,
+    lessonId: defaults.lessonId,
+  });
+  const [text, setText, clearDraft] = useDraft(userId, 'comment');
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<{ message: string; tone: 'info' | 'error' }>({ message: '', tone: 'info' });
+  const [pending, setPending] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // After a rejected submit, take the person to the first field to fix.
+  useEffect(() => {
+    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const { body, errors: found } = validateComment(values, text);
+    setErrors(found);
+    if (!body) {
+      setStatus({ message: 'The comment was not added: fix the marked fields.', tone: 'error' });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setPending(true);
+    setStatus({ message: 'Adding the comment…', tone: 'info' });
+    try {
+      await onSubmit(body);
+      clearDraft();
+      setStatus({ message: 'Comment added.', tone: 'info' });
+    } catch (error) {
+      setErrors(fieldErrorsFromApi(error, fieldLabels));
+      setStatus({ message: failureMessage(error), tone: 'error' });
+      setAttempt((n) => n + 1);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form ref={form} className="form" onSubmit={submit} noValidate aria-label="Add a comment">
+      <RosterFields
+        roster={roster}
+        fields={['classId', 'studentId', 'lessonId']}
+        values={values}
+        onChange={(next) => {
+          setValues(next);
+          setErrors((current) => ({ text: current.text }));
+        }}
+        mode="form"
+        idPrefix={idPrefix}
+        required={{ classId: true, studentId: true }}
+        errors={errors}
+      />
+      <TextAreaField
+        id={`${idPrefix}-text`}
+        label="Comment"
+        required
+        rows={5}
+        maxLength={limits.commentText}
+        value={text}
+        error={errors.text}
+        onChange={(value) => {
+          setText(value);
+          if (errors.text) setErrors((current) => ({ ...current, text: undefined }));
+        }}
+      />
+      <AudienceNotice
+        id={`${idPrefix}-audience`}
+        query={
+          values.classId
+            ? { kind: 'comment', classId: values.classId, studentId: values.studentId, lessonId: values.lessonId }
+            : null
+        }
+        waiting="Choose the class, and this says who will be able to read the comment."
+      />
+      <div className="actions">
+        <button type="submit" className="button" disabled={pending} aria-describedby={`${idPrefix}-audience`}>
+          {pending ? 'Adding…' : 'Add comment'}
+        </button>
+      </div>
+      <LiveMessage message={status.message} tone={status.tone} />
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+/** Training notes (section 4.4), under the notes base address: list, read, create, delete. */
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { noteEndpoints } from '../../../../contract/endpoints/notes';
+import {
+  type CreateNoteBody,
+  type Note,
+  type NoteCategory,
+  type NoteFilters,
+  noteCategories,
+} from '../../../../contract/notes';
+import { recordQueries } from '../../../app/student-record/record-queries';
+import { call, callAnswer } from '../../../lib/api/client';
+import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
+
+export const noteIdFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId', 'userId'] as const;
+export const defaultCategories: readonly NoteCategory[] = ['lesson', 'course'];
+
+/** The categories named in the URL (`category=lesson,course`); the default when none is valid. */
+export function parseCategories(value: string | undefined): NoteCategory[] {
+  const named = (value ?? '').split(',').map((part) => part.trim());
+  const valid = noteCategories.filter((category) => named.includes(category));
+  return valid.length > 0 ? valid : [...defaultCategories];
+}
+
+export const noteQueries = {
+  all: () => ['notes'] as const,
+  lists: () => [...noteQueries.all(), 'list'] as const,
+  /** The notes with these filters, newest first, a page at a time (the service's paging extension). */
+  list: (filters: NoteFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...noteQueries.lists(), filters] as const,
+      queryFn: async ({ signal, pageParam }): Promise<ListPage<Note>> => {
+        const query = { ...filters, limit: String(LIST_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) };
+        const answer = await callAnswer(noteEndpoints.listNotes, { query, signal });
+        return { rows: answer.data, next: nextCursor(answer.headers) };
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next,
+      select: loadedRows<Note>,
+    }),
+  details: () => [...noteQueries.all(), 'detail'] as const,
+  detail: (noteId: string) =>
+    queryOptions({
+      queryKey: [...noteQueries.details(), noteId] as const,
+      queryFn: ({ signal }) => call(noteEndpoints.getNote, { query: { noteId }, signal }),
+    }),
+};
+
+export function useCreateNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateNoteBody) => call(noteEndpoints.createNote, { body }),
+    onSuccess: (note) => {
+      queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, note);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: noteQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: recordQueries.of(note.userId).queryKey }),
+      ]);
+    },
+  });
+}
+
+export function useRemoveNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noteId: string) => call(noteEndpoints.removeNote, { body: { noteId } }),
+    onSuccess: (_result, noteId) => {
+      queryClient.removeQueries({ queryKey: noteQueries.detail(noteId).queryKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: noteQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: recordQueries.all() }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,34 @@
+/** One note in a list: its title (a link to the note), the text clamped, and who and where it is about. */
+import { memo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Note } from '../../../../contract/notes';
+import type { RosterNames } from '../../../components/roster-fields';
+import { NoteMetadata, noteTitle } from './note-metadata';
+
+export const NoteCard = memo(function NoteCard({
+  note,
+  names,
+  selfId,
+  linkPerson = true,
+  top,
+}: {
+  readonly note: Note;
+  readonly names: RosterNames;
+  readonly selfId?: string;
+  readonly linkPerson?: boolean;
+  /** Above the title, e.g. the kind, time and author on a student's record. */
+  readonly top?: ReactNode;
+}) {
+  return (
+    <li className="card">
+      <article aria-labelledby={`note-${note.noteId}`}>
+        {top}
+        <h3 id={`note-${note.noteId}`} className="card-title">
+          <Link to={`/notes/${encodeURIComponent(note.noteId)}`}>{noteTitle(note, names, selfId)}</Link>
+        </h3>
+        <p className="user-text clamp">{note.text}</p>
+        <NoteMetadata note={note} names={names} selfId={selfId} linkPerson={linkPerson} />
+      </article>
+    </li>
+  );
+});

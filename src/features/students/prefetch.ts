@@ -1,9 +1,0 @@
-/** A student's record and the trainer's roster, asked for while the record page's code loads. */
-import type { PrefetchArgs } from '../../lib/api/prefetch-args';
-import { recordQueries } from '../../lib/api/record-queries';
-import { rosterQueries } from '../../lib/api/roster-queries';
-
-export default function prefetchRecord({ queryClient, params }: PrefetchArgs): void {
-  if (params.userId) void queryClient.prefetchQuery(recordQueries.of(params.userId));
-  void queryClient.prefetchQuery(rosterQueries.mine());
-}
