@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema } from '../../contract/comments.ts';
 import { errorBodySchema } from '../../contract/common.ts';
 import { noteListSchema } from '../../contract/notes.ts';
-import { openDatabase } from './database.ts';
 import { testEngine } from '../../testkit/engine.ts';
-import { call, startService, type TestService } from '../../testkit/harness.ts';
 import { loadWorld, type World } from '../../testkit/fixtures.ts';
+import { call, startService, type TestService } from '../../testkit/harness.ts';
+import { openDatabase } from './database.ts';
 
 let dir: string | undefined;
 let service: TestService;

@@ -16,9 +16,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
+import { HttpError } from '../errors.ts';
 import type { Db } from './database.ts';
 import { serviceKey } from './service-keys.ts';
-import { HttpError } from '../errors.ts';
 
 const VERSION = 1;
 const MAC_BYTES = 16;
