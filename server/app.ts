@@ -7,22 +7,24 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Endpoint } from '../contract/endpoint.ts';
 import { Authenticator } from './access/authenticator.ts';
+import { adminRoutes } from './areas/admin/admin.routes.ts';
 import { pluginRoutes } from './areas/ai-plugin/ai-plugin.routes.ts';
 import { audienceRoutes } from './areas/audience/audience.routes.ts';
 import { commentRoutes } from './areas/comments/comments.routes.ts';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.ts';
 import { docsRoutes } from './areas/docs/docs.routes.ts';
 import { healthRoutes } from './areas/health/health.routes.ts';
+import { missionPlannerRoutes } from './areas/mission-planner/mission-planner.routes.ts';
 import { notesRoutes } from './areas/notes/notes.routes.ts';
 import { profileRoutes } from './areas/profile/profile.routes.ts';
+import { rosterRoutes } from './areas/roster/roster.routes.ts';
 import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
-import { authHandlers } from './areas/sessions/sessions.handlers.ts';
-import { authRoutes } from './areas/sessions/sessions.routes.ts';
+import { sessionRoutes } from './areas/sessions/sessions.routes.ts';
 import { recordRoutes } from './areas/student-record/student-record.routes.ts';
 import { AnswerCache } from './cache/answer-cache.ts';
 import type { Settings } from './config.ts';
 import { type Db, isDatabaseUnavailable, isUnstorableText } from './data/database.ts';
-import type { Deps } from './deps.ts';
+import type { Deps, RouteGroup } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { overloadGuard } from './http/overload.ts';
 import { requireValidAddress } from './http/request.ts';
@@ -47,6 +49,22 @@ export interface AppOptions {
   /** Where request lines and unexpected errors go (the service's logger unless given). */
   readonly logger?: Logger;
 }
+
+/** The areas whose endpoints the contract defines, each bound on the base addresses this app answers. */
+const areaRoutes: readonly RouteGroup[] = [
+  sessionRoutes,
+  sandboxRoutes,
+  profileRoutes,
+  commentRoutes,
+  rosterRoutes,
+  notesRoutes,
+  recordRoutes,
+  audienceRoutes,
+  // The plugin side: the plugins' calls, the mission planner (dashboard to service to plugins), plugin administration.
+  pluginRoutes,
+  missionPlannerRoutes,
+  adminRoutes,
+];
 
 export function createApp(options: AppOptions): Hono {
   const { db, settings } = options;
@@ -86,15 +104,7 @@ export function createApp(options: AppOptions): Hono {
   // Health answers on every base address: a load balancer probes each listener.
   healthRoutes(new Router(app, { ...routeOptions, bases: new Set(['platform', 'notes']) }), deps);
   const router = new Router(app, { ...routeOptions, bases });
-  const sessions = authHandlers(deps);
-  authRoutes(router, deps, sessions);
-  sandboxRoutes(router, deps, sessions);
-  profileRoutes(router, deps, sessions);
-  commentRoutes(router, deps);
-  notesRoutes(router, deps);
-  recordRoutes(router, deps);
-  audienceRoutes(router, deps);
-  pluginRoutes(router, deps, app);
+  for (const routes of areaRoutes) routes(router, deps);
   if (bases.has('platform')) docsRoutes(app, settings);
   if (options.serveDashboard) dashboardRoutes(app, settings);
 

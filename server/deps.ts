@@ -13,4 +13,5 @@ export interface Deps {
   readonly now: () => number;
 }
 
+/** An area's routes: binds its contract endpoints on the router (server/app.ts lists them). */
 export type RouteGroup = (router: Router, deps: Deps) => void;

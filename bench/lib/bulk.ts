@@ -18,7 +18,7 @@ import { demoIds } from '../../sandbox/demo-ids.ts';
 import { SEED_BASE_TIME } from '../../sandbox/random.ts';
 import { seedIfEmpty } from '../../sandbox/seed.ts';
 import { basicHeader } from '../../server/access/authenticator.ts';
-import { summariesOf } from '../../server/areas/profile/users.repo.ts';
+import { summariesOf } from '../../server/access/people.ts';
 import { type Db, openDatabase, type Queryable } from '../../server/data/database.ts';
 import { applyMigrations, withStartupLock } from '../../server/data/migrate.ts';
 import { type ChildService, freePort, startChildService } from '../../testkit/child-service.ts';

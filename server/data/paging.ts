@@ -12,10 +12,10 @@
  * there exactly once, in the unpaged order.
  *
  * The key is shared by every process and instance of the service (kept in
- * its database), so a cursor issued by one is honoured by all.
+ * its database), so a cursor issued by one is honoured by all. The `Link`
+ * header that carries the cursor is written by http/link-header.ts.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Context } from 'hono';
 import { HttpError } from '../errors.ts';
 import type { Db } from './database.ts';
 import { serviceKey } from './service-keys.ts';
@@ -101,18 +101,6 @@ export function toPage<T>(rows: readonly T[], limit: number, positionOf: (row: T
   return { rows: page, next: last === undefined ? null : positionOf(last) };
 }
 
-/**
- * The `Link` header naming the next page (RFC 8288): the request's own path
- * and query with the new cursor, as a path-absolute reference resolved
- * against the request's address, so it holds behind a proxy that changes the
- * scheme or host.
- */
-export function nextLink(requestUrl: string, cursor: string): string {
-  const url = new URL(requestUrl);
-  url.searchParams.set('cursor', cursor);
-  return `<${url.pathname}${url.search}>; rel="next"`;
-}
-
 /** A `seq` as the database hands it back (a number on SQLite, a string or bigint on PostgreSQL). */
 export function positionOf(seq: number | string | bigint): Position {
   return BigInt(seq);
@@ -154,10 +142,4 @@ export async function readList<T>(
   const after = paging.cursor === undefined ? null : readCursor(key, scope, paging.cursor);
   const page = await read.page({ limit: paging.limit, after });
   return { rows: page.rows, next: page.next === null ? null : signCursor(key, scope, page.next) };
-}
-
-/** Names the next page in the answer's `Link` header; the body stays the plain array. */
-export function answerList<T>(context: Context, listed: Listed<T>): T[] {
-  if (listed.next !== null) context.header('Link', nextLink(context.req.url, listed.next));
-  return listed.rows;
 }

@@ -3,11 +3,45 @@
  * the response is built once with them. (Setting headers after `next()`
  * makes Hono rebuild the response as a web stream, which on
  * @hono/node-server costs about half the throughput of a small JSON answer.)
- * The dashboard's HTML replaces the API's CSP with its own when it answers.
+ * The dashboard's HTML and the API reference page replace the API's CSP with
+ * their own when they answer.
  */
 import type { MiddlewareHandler } from 'hono';
+import type { Settings } from '../config.ts';
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** The dashboard's pages: its own files only, no inline script, no eval; it calls this origin and its API bases. */
+export function dashboardCsp(settings: Settings): string {
+  const origins = [settings.DASHBOARD_PLATFORM_URL, settings.DASHBOARD_NOTES_URL]
+    .filter((url) => /^https?:\/\//.test(url))
+    .map((url) => new URL(url).origin);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${origins.join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The API reference (/docs): Swagger UI from this origin, `data:` images for the icons its stylesheet holds. */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {

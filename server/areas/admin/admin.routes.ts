@@ -3,13 +3,12 @@
  * ADMIN_TOKEN setting (auth kind 'admin': the router checks the token before
  * it reads the request).
  */
-import type { Hono } from 'hono';
 import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminHandlers } from './admin.handlers.ts';
 
-export function adminRoutes(router: Router, deps: Deps, _app: Hono): void {
+export function adminRoutes(router: Router, deps: Deps): void {
   const h = adminHandlers(deps);
   router.bind(e.adminListOrgs, () => h.orgs());
   router.bind(e.adminListPlugins, () => h.list());

@@ -1,17 +1,10 @@
-/**
- * Section 4.2: the AI-plugin endpoints under /plugin/v2/ai, and with them the
- * groups that complete the plugin side: the mission planner extension
- * (dashboard to service to plugins) and the administration of plugins.
- */
-import type { Hono } from 'hono';
+/** Section 4.2: the AI-plugin endpoints under /plugin/v2/ai (the plugins' calls to the service). */
 import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
-import { adminRoutes } from '../admin/admin.routes.ts';
-import { missionPlannerRoutes } from '../mission-planner/mission-planner.routes.ts';
 import { pluginHandlers } from './ai-plugin.handlers.ts';
 
-export function pluginRoutes(router: Router, deps: Deps, app: Hono): void {
+export function pluginRoutes(router: Router, deps: Deps): void {
   const h = pluginHandlers(deps);
   router.bind(e.recordData, ({ caller, query }) => h.recordData(caller, query.orgIds), {
     reads: ['users', 'classes', 'plugins'],
@@ -31,7 +24,4 @@ export function pluginRoutes(router: Router, deps: Deps, app: Hono): void {
     reads: ['plugin_data', 'users', 'classes', 'plugins'],
   });
   router.bind(e.additionalInfo, ({ caller, body }) => h.additionalInfo(caller, body));
-
-  missionPlannerRoutes(router, deps, app);
-  adminRoutes(router, deps, app);
 }

@@ -2,24 +2,17 @@
  * The audience extension: who will read a comment or a note before it is
  * written. The ids go through the same checks as on create (so nobody learns
  * who trains a class they may not write about), then the readers come from
- * the rule every read enforces (readers.repo).
+ * the rule every read enforces (access/read-rule.ts).
  */
 import type { Audience, AudienceQuery } from '../../../contract/audience.ts';
 import { requireTrainingScope, type UserCaller } from '../../access/authenticator.ts';
 import { readersRepo } from '../../access/read-rule.ts';
+import { commentTarget, resolveNote } from '../../access/targets.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { commentTarget } from '../comments/comments.handlers.ts';
-import { commentsRepo } from '../comments/comments.repo.ts';
-import { resolveNote } from '../notes/notes.handlers.ts';
-import { notesRepo } from '../notes/notes.repo.ts';
-import { usersRepo } from '../profile/users.repo.ts';
 
 export function audienceHandlers(deps: Deps) {
   const q = deps.db.q;
-  const comments = commentsRepo(q);
-  const notes = notesRepo(q);
-  const users = usersRepo(q);
   const readers = readersRepo(q);
   return {
     async audience(caller: UserCaller, query: AudienceQuery): Promise<Audience> {
@@ -38,7 +31,7 @@ export function audienceHandlers(deps: Deps) {
           ]);
         }
         const target = await commentTarget(
-          comments,
+          q,
           caller,
           { classId: ids.classId, studentId: ids.studentId, lessonId: ids.lessonId },
           'query',
@@ -50,7 +43,7 @@ export function audienceHandlers(deps: Deps) {
           { path: 'query.studentId', message: 'a note is about a student (studentId) or a user (userId)' },
         ]);
       }
-      const note = await resolveNote(notes, users, caller, ids, 'query');
+      const note = await resolveNote(q, caller, ids, 'query');
       return readers.of(caller.userId, note.classId);
     },
   };

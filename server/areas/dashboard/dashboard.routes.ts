@@ -6,10 +6,11 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { DashboardConfig } from '../../../contract/config.ts';
 import type { Settings } from '../../config.ts';
+import { dashboardCsp } from '../../http/response-headers.ts';
+import { type Asset, sendAsset } from '../../http/static-files.ts';
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -34,24 +35,6 @@ const apiPrefixes = [
   '/mission-planner/',
   '/openapi.json',
 ];
-
-export function dashboardCsp(settings: Settings): string {
-  const origins = [settings.DASHBOARD_PLATFORM_URL, settings.DASHBOARD_NOTES_URL]
-    .filter((url) => /^https?:\/\//.test(url))
-    .map((url) => new URL(url).origin);
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src 'self' ${origins.join(' ')}`.trim(),
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 export function dashboardConfig(settings: Settings): DashboardConfig {
   const defaultClient = settings.PLATFORM_ENV === 'sandbox' ? 'sandbox-trainer-dashboard' : 'prod-trainer-dashboard';
@@ -95,7 +78,7 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
       const asset = readAsset(path);
       if (!asset) return next();
       const immutable = path.startsWith('/assets/');
-      return send(c, asset, {
+      return sendAsset(c, asset, {
         'Content-Type': types[extension] ?? 'application/octet-stream',
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
@@ -105,7 +88,7 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
     }
     const html = readAsset('/index.html');
     if (!html) return next();
-    return send(c, html, {
+    return sendAsset(c, html, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
       'Content-Security-Policy': csp,
@@ -113,36 +96,4 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
   });
 }
 
-export interface Asset {
-  readonly raw: Buffer;
-  readonly compressible: boolean;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
 const compressible = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest']);
-
-/**
- * Sends a file compressed as the browser accepts (brotli, else gzip), each
- * encoding made once per file and kept in memory: the files are few and small.
- */
-export function send(c: Context, asset: Asset, headers: Record<string, string>) {
-  const accepted = c.req.header('accept-encoding') ?? '';
-  let body = asset.raw;
-  const sent: Record<string, string> = { ...headers };
-  if (asset.compressible) {
-    sent.Vary = 'Accept-Encoding';
-    if (/\bbr\b/.test(accepted)) {
-      asset.br ??= brotliCompressSync(asset.raw, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: asset.raw.length },
-      });
-      body = asset.br;
-      sent['Content-Encoding'] = 'br';
-    } else if (/\bgzip\b/.test(accepted)) {
-      asset.gzip ??= gzipSync(asset.raw, { level: 9 });
-      body = asset.gzip;
-      sent['Content-Encoding'] = 'gzip';
-    }
-  }
-  return c.body(new Uint8Array(body), 200, sent);
-}

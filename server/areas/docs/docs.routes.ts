@@ -12,20 +12,9 @@ import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import { buildOpenApi } from '../../../contract/openapi.ts';
 import type { Settings } from '../../config.ts';
-import { type Asset, send } from '../dashboard/dashboard.routes.ts';
+import { DOCS_CSP } from '../../http/response-headers.ts';
+import { type Asset, sendAsset } from '../../http/static-files.ts';
 import { docsCss, docsHtml, docsScript } from './docs-page.ts';
-
-export const DOCS_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const swaggerUiVersion = (JSON.parse(readFileSync(join(swaggerUiDir, 'package.json'), 'utf8')) as { version: string })
@@ -60,14 +49,14 @@ export function docsRoutes(app: Hono, settings: Settings): void {
 
   app.get('/openapi.json', (c) => c.body(json, 200, { 'Content-Type': 'application/json' }));
   app.get('/docs', (c) =>
-    send(c, page, {
+    sendAsset(c, page, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
       'Content-Security-Policy': DOCS_CSP,
     }),
   );
   for (const [path, file] of Object.entries(ours)) {
-    app.get(path, (c) => send(c, file.asset, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' }));
+    app.get(path, (c) => sendAsset(c, file.asset, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' }));
   }
   app.get(`${vendorBase}/:file`, (c, next) => {
     const name = c.req.param('file');
@@ -78,6 +67,6 @@ export function docsRoutes(app: Hono, settings: Settings): void {
       file = { raw: readFileSync(join(swaggerUiDir, name)), compressible: !name.endsWith('.png') };
       vendor.set(name, file);
     }
-    return send(c, file, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable' });
+    return sendAsset(c, file, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable' });
   });
 }

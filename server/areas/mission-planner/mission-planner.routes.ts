@@ -1,11 +1,10 @@
 /** Extension: the mission planner for the dashboard (a trainer's token, of an app with the training scope). */
-import type { Hono } from 'hono';
 import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { missionPlannerHandlers } from './mission-planner.handlers.ts';
 
-export function missionPlannerRoutes(router: Router, deps: Deps, _app: Hono): void {
+export function missionPlannerRoutes(router: Router, deps: Deps): void {
   const h = missionPlannerHandlers(deps);
   router.bind(e.plannerPlugins, ({ caller }) => h.plugins(caller), {
     // Who is a trainer (users, classes) decides the answer as much as the plugins do.

@@ -1,6 +1,6 @@
 import { coreEndpoints as e } from '../../../contract/endpoints.ts';
-import { answerList } from '../../data/paging.ts';
 import type { Deps } from '../../deps.ts';
+import { answerList } from '../../http/link-header.ts';
 import type { Router } from '../../http/route.ts';
 import { noteHandlers } from './notes.handlers.ts';
 

@@ -6,17 +6,18 @@ import type {
   FullProfile,
 } from '../../../contract/users.ts';
 import type { AppClient, UserCaller } from '../../access/authenticator.ts';
+import { toSummary } from '../../access/people.ts';
+import { issueSession } from '../../access/sessions.ts';
 import { isUniqueViolation } from '../../data/database.ts';
 import { bump } from '../../data/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import type { AuthHandlers } from '../sessions/sessions.handlers.ts';
-import { toSummary, usersRepo } from './users.repo.ts';
+import { profileRepo } from './profile.repo.ts';
 
 const taken = (what: string) => new HttpError(409, 'conflict', `${what} is taken; generate another`);
 
-export function profileHandlers(deps: Deps, sessions: AuthHandlers) {
-  const users = usersRepo(deps.db.q);
+export function profileHandlers(deps: Deps) {
+  const users = profileRepo(deps.db.q);
 
   return {
     async profile(caller: UserCaller): Promise<FullProfile> {
@@ -49,12 +50,12 @@ export function profileHandlers(deps: Deps, sessions: AuthHandlers) {
     async createAnonymous(app: AppClient, body: CreateAnonymousBody): Promise<CreateAnonymousResponse> {
       try {
         return await deps.db.transaction(async (tx) => {
-          const repo = usersRepo(tx);
+          const repo = profileRepo(tx);
           if (await repo.find(body.userId)) throw taken(`The userId "${body.userId}"`);
           if (await repo.handleTaken(body.handle)) throw taken(`The handle "${body.handle}"`);
           const row = await repo.createAnonymous({ ...body, createdAt: deps.now() });
           await bump(tx, 'users');
-          return { profile: toSummary(row), session: await sessions.issue(tx, row.user_id, app.clientId) };
+          return { profile: toSummary(row), session: await issueSession(tx, deps, row.user_id, app.clientId) };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw taken(`The userId "${body.userId}" or the handle "${body.handle}"`);

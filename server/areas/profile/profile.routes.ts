@@ -1,11 +1,10 @@
 import { coreEndpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
-import type { AuthHandlers } from '../sessions/sessions.handlers.ts';
 import { profileHandlers } from './profile.handlers.ts';
 
-export function profileRoutes(router: Router, deps: Deps, sessions: AuthHandlers): void {
-  const h = profileHandlers(deps, sessions);
+export function profileRoutes(router: Router, deps: Deps): void {
+  const h = profileHandlers(deps);
   // Pictures are visible through friendships and classes; friendships belong to the users area.
   const reads = { reads: ['users', 'classes'] } as const;
   router.bind(e.myProfile, ({ caller }) => h.profile(caller), reads);

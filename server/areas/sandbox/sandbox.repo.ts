@@ -1,4 +1,4 @@
-/** Reads for the sandbox extension: demo users with roles and rosters, demo clients. */
+/** Reads for the sandbox extension: demo users with roles and rosters, demo clients, who may be signed in. */
 import type { SandboxClients, SandboxUser } from '../../../contract/sandbox.ts';
 import type { Queryable } from '../../data/database.ts';
 import { groupBy } from '../../data/group-by.ts';
@@ -100,5 +100,8 @@ export function sandboxRepo(q: Queryable) {
         })),
       };
     },
+    /** The account demo sign-in would start a session for; undefined for an unknown userId. */
+    account: (userId: string) =>
+      q.selectFrom('users').select('anonymous').where('user_id', '=', userId).executeTakeFirst(),
   };
 }

@@ -5,14 +5,13 @@
  * new anonymous profile).
  */
 import { coreEndpoints as e } from '../../../contract/endpoints.ts';
+import { issueSession } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';
-import { usersRepo } from '../profile/users.repo.ts';
-import type { AuthHandlers } from '../sessions/sessions.handlers.ts';
 import { sandboxRepo } from './sandbox.repo.ts';
 
-export function sandboxRoutes(router: Router, deps: Deps, sessions: AuthHandlers): void {
+export function sandboxRoutes(router: Router, deps: Deps): void {
   const repo = sandboxRepo(deps.db.q);
   router.bind(e.sandboxUsers, () => repo.users(), { reads: ['users', 'classes'] });
   router.bind(e.sandboxClients, () => repo.clients(), { reads: ['apps', 'plugins'] });
@@ -20,7 +19,7 @@ export function sandboxRoutes(router: Router, deps: Deps, sessions: AuthHandlers
   router.bind(e.sandboxToken, ({ body }) =>
     deps.db.transaction(async (tx) => {
       const app = await deps.auth.app(body.clientId, tx);
-      const user = await usersRepo(tx).find(body.userId);
+      const user = await sandboxRepo(tx).account(body.userId);
       if (!user) throw notFound(`User "${body.userId}"`);
       if (user.anonymous === 1) {
         throw new HttpError(
@@ -30,7 +29,7 @@ export function sandboxRoutes(router: Router, deps: Deps, sessions: AuthHandlers
           [{ path: 'body.userId', message: 'is an anonymous account, which is not resumed once its session ends' }],
         );
       }
-      return sessions.issue(tx, body.userId, app.clientId);
+      return issueSession(tx, deps, body.userId, app.clientId);
     }),
   );
 }

@@ -1,26 +1,13 @@
 /** Token refresh and sign-out (extensions: the interface does not show token issuance). */
 import type { Session } from '../../../contract/users.ts';
-import type { Queryable } from '../../data/database.ts';
+import { issueSession } from '../../access/sessions.ts';
 import { bump } from '../../data/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 
-export function authHandlers(deps: Deps) {
-  const { settings } = deps;
+export function sessionHandlers(deps: Deps) {
   return {
-    /** Issues a fresh session for a user of an app (sandbox sign-in, anonymous sign-up, refresh), inside `tx`. */
-    async issue(tx: Queryable, userId: string, clientId: string): Promise<Session> {
-      const session = await sessionsRepo(tx).issue(
-        userId,
-        clientId,
-        deps.now(),
-        settings.TOKEN_TTL_SECONDS,
-        settings.REFRESH_TTL_SECONDS,
-      );
-      await bump(tx, 'sessions');
-      return session;
-    },
     /** Single use: the old pair stops working in the transaction that issues the new one. */
     refresh(refreshToken: string): Promise<Session> {
       return deps.db.transaction(async (tx) => {
@@ -30,7 +17,7 @@ export function authHandlers(deps: Deps) {
         }
         // Refuses sandbox apps on production, as every other credential (and rolls the spend back).
         await deps.auth.app(spent.client_id, tx);
-        return this.issue(tx, spent.user_id, spent.client_id);
+        return issueSession(tx, deps, spent.user_id, spent.client_id);
       });
     },
     signOut(authorization: string | undefined): Promise<{ success: boolean }> {
@@ -43,4 +30,3 @@ export function authHandlers(deps: Deps) {
     },
   };
 }
-export type AuthHandlers = ReturnType<typeof authHandlers>;

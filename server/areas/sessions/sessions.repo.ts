@@ -1,27 +1,9 @@
-/** Sessions: user tokens and their single-use refresh tokens, stored as hashes. */
-import { randomBytes } from 'node:crypto';
-import type { Session } from '../../../contract/users.ts';
+/** Spending and revoking sessions (issuing one is shared: server/access/sessions.ts). */
 import { hashToken } from '../../access/authenticator.ts';
 import type { Queryable } from '../../data/database.ts';
 
 export function sessionsRepo(q: Queryable) {
   return {
-    async issue(userId: string, clientId: string, now: number, ttl: number, refreshTtl: number): Promise<Session> {
-      const token = randomBytes(32).toString('base64url');
-      const refreshToken = randomBytes(32).toString('base64url');
-      await q
-        .insertInto('sessions')
-        .values({
-          token_hash: hashToken(token),
-          refresh_hash: hashToken(refreshToken),
-          user_id: userId,
-          client_id: clientId,
-          expires_at: now + ttl,
-          refresh_expires_at: now + refreshTtl,
-        })
-        .execute();
-      return { token, expiresIn: ttl, refreshToken };
-    },
     /**
      * Spends a refresh token: revokes its session and returns who it was for,
      * in one statement, so of two concurrent refreshes (through any instances)

@@ -1,15 +1,16 @@
-import { coreEndpoints } from '../../../contract/endpoints.ts';
+import { coreEndpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
-import type { AuthHandlers } from './sessions.handlers.ts';
+import { sessionHandlers } from './sessions.handlers.ts';
 
-export function authRoutes(router: Router, _deps: Deps, handlers: AuthHandlers): void {
-  router.bind(coreEndpoints.refreshToken, ({ body }) => handlers.refresh(body.refreshToken));
-  router.bind(coreEndpoints.currentSession, ({ caller }) => ({
+export function sessionRoutes(router: Router, deps: Deps): void {
+  const h = sessionHandlers(deps);
+  router.bind(e.refreshToken, ({ body }) => h.refresh(body.refreshToken));
+  router.bind(e.currentSession, ({ caller }) => ({
     userId: caller.userId,
     clientId: caller.clientId,
     scopes: [...caller.scopes].sort(),
     anonymous: caller.anonymous,
   }));
-  router.bind(coreEndpoints.signOut, ({ context }) => handlers.signOut(context.req.header('authorization')));
+  router.bind(e.signOut, ({ context }) => h.signOut(context.req.header('authorization')));
 }

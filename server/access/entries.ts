@@ -1,0 +1,94 @@
+/**
+ * The readable entries: one select of the comments and one of the notes a
+ * viewer may read (under the one read rule), and how a row becomes what the
+ * API answers. The comment and note lists and the student record narrow and
+ * order these selects; none writes its own.
+ */
+import { sql } from 'kysely';
+import type { Comment } from '../../contract/comments.ts';
+import type { Note } from '../../contract/notes.ts';
+import type { UserSummary } from '../../contract/users.ts';
+import type { Queryable } from '../data/database.ts';
+import { entry, readableBy } from './read-rule.ts';
+
+/** The comments `viewerId` may read, every column a reader of comments uses; narrow and order as needed. */
+export function readableComments(q: Queryable, viewerId: string) {
+  return q
+    .selectFrom('comments as c')
+    .innerJoin('students as st', 'st.student_id', 'c.student_id')
+    .select([
+      'c.seq',
+      'c.comment_id',
+      'c.course_id',
+      'c.lesson_id',
+      'c.class_id',
+      'c.text',
+      'st.user_id as student_user_id',
+      'c.author_id',
+      'c.created_at',
+    ])
+    .where(readableBy(entry('c'), sql.val(viewerId)));
+}
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof readableComments>['execute']>>[number];
+
+/** The notes `viewerId` may read, every column a reader of notes uses; narrow and order as needed. */
+export function readableNotes(q: Queryable, viewerId: string) {
+  return q
+    .selectFrom('notes as n')
+    .select([
+      'n.seq',
+      'n.note_id',
+      'n.author_id',
+      'n.text',
+      'n.class_id',
+      'n.user_id',
+      'n.student_id',
+      'n.course_id',
+      'n.lesson_id',
+      'n.created_at',
+    ])
+    .where(readableBy(entry('n'), sql.val(viewerId)));
+}
+export type NoteRow = Awaited<ReturnType<ReturnType<typeof readableNotes>['execute']>>[number];
+
+/** The people a comment names, whose summaries `toComment` needs. */
+export const peopleOf = (row: Pick<CommentRow, 'student_user_id' | 'author_id'>) => [
+  row.student_user_id,
+  row.author_id,
+];
+
+/** A person of a stored entry: users are never deleted, so a missing one is a row the foreign keys would have refused. */
+export function personIn(people: ReadonlyMap<string, UserSummary>, userId: string): UserSummary {
+  const found = people.get(userId);
+  if (!found) throw new Error(`user ${userId} of a stored entry does not exist`);
+  return found;
+}
+
+/** A comment as the API answers it, its people's summaries read beforehand (see `peopleOf`). */
+export function toComment(
+  row: Omit<CommentRow, 'seq' | 'created_at'>,
+  people: ReadonlyMap<string, UserSummary>,
+): Comment {
+  return {
+    commentId: row.comment_id,
+    student: personIn(people, row.student_user_id),
+    author: personIn(people, row.author_id),
+    course: row.course_id,
+    lesson: row.lesson_id ?? '',
+    class: row.class_id,
+    text: row.text,
+  };
+}
+
+/** A note as the API answers it (its author is not part of a note: a record shows them beside it). */
+export function toNote(row: NoteRow): Note {
+  return {
+    noteId: row.note_id,
+    text: row.text,
+    classId: row.class_id,
+    userId: row.user_id,
+    studentId: row.student_id,
+    courseId: row.course_id,
+    lessonId: row.lesson_id,
+  };
+}

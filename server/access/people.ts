@@ -1,0 +1,119 @@
+/**
+ * People as others see them: the summary (2.1) embedded in comments, notes
+ * and records, and whom a signed-in user may see at all. Shared by every
+ * area that names a person, so a summary and the visibility rule are written
+ * once.
+ */
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { UserSummary } from '../../contract/users.ts';
+import type { Queryable } from '../data/database.ts';
+import { runPrepared } from '../data/prepared.ts';
+import type { Schema, UsersTable } from '../data/schema.ts';
+
+/** A users row as the repositories read it (all columns). */
+export type UserRow = Selectable<UsersTable>;
+
+const summaryColumns = [
+  'user_id',
+  'handle',
+  'first_name',
+  'last_name',
+  'user_type',
+  'account_type',
+  'country',
+  'profile_pic',
+  'cover_photo',
+  'anonymous',
+] as const;
+
+export function toSummary(row: Pick<UserRow, (typeof summaryColumns)[number]>): UserSummary {
+  return {
+    handle: row.handle,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userType: row.user_type,
+    accountType: row.account_type,
+    country: row.country,
+    profilePic: row.profile_pic,
+    coverPhoto: row.cover_photo,
+    userId: row.user_id,
+    anonymous: row.anonymous === 1,
+  };
+}
+
+/** IN-list lengths the summaries query is prepared for; a list is padded up to the next one. */
+const summaryBuckets = [1, 4, 16, 64, 256] as const;
+const MAX_BUCKET = 256;
+
+/** The summaries (2.1) of the given users: one prepared query per 256 distinct ids. */
+export async function summariesOf(q: Queryable, userIds: readonly string[]): Promise<Map<string, UserSummary>> {
+  const ids = [...new Set(userIds)];
+  const found = new Map<string, UserSummary>();
+  for (let i = 0; i < ids.length; i += MAX_BUCKET) {
+    const chunk = ids.slice(i, i + MAX_BUCKET);
+    const size = summaryBuckets.find((bucket) => bucket >= chunk.length) ?? MAX_BUCKET;
+    const params: Record<string, string> = {};
+    for (let j = 0; j < size; j++) params[`id${j}`] = chunk[Math.min(j, chunk.length - 1)] as string;
+    const rows = await runPrepared(q, `summaries:${size}`, params, (p) =>
+      q.selectFrom('users').select(summaryColumns).where('user_id', 'in', Object.values(p)),
+    );
+    for (const row of rows) found.set(row.user_id, toSummary(row));
+  }
+  return found;
+}
+
+/**
+ * Whom the signed-in user `me` may see, as a condition on `u` (a users row):
+ * themselves, their friends, the students of the classes they train, the
+ * co-trainers of those classes, and the trainers of the classes they study
+ * in. Not their classmates: nothing the service answers a student names a
+ * classmate (the roster and comments are for trainers), so there is nothing
+ * of theirs to see.
+ */
+export function sees(w: ExpressionBuilder<Schema & { u: Schema['users'] }, 'u'>, me: string) {
+  return w.or([
+    w('u.user_id', '=', me),
+    w.exists(
+      w
+        .selectFrom('friendships as f')
+        .select('f.user_id')
+        .where('f.user_id', '=', me)
+        .whereRef('f.friend_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('class_trainers as t')
+        .innerJoin('students as s', 's.class_id', 't.class_id')
+        .select('t.user_id')
+        .where('t.user_id', '=', me)
+        .whereRef('s.user_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('class_trainers as t')
+        .innerJoin('class_trainers as t2', 't2.class_id', 't.class_id')
+        .select('t.user_id')
+        .where('t.user_id', '=', me)
+        .whereRef('t2.user_id', '=', 'u.user_id'),
+    ),
+    w.exists(
+      w
+        .selectFrom('students as s')
+        .innerJoin('class_trainers as t', 't.class_id', 's.class_id')
+        .select('s.user_id')
+        .where('s.user_id', '=', me)
+        .whereRef('t.user_id', '=', 'u.user_id'),
+    ),
+  ]);
+}
+
+/** Whether `me` may see this user (see `sees`); false for an unknown user too. */
+export async function canSee(q: Queryable, me: string, userId: string): Promise<boolean> {
+  const row = await q
+    .selectFrom('users as u')
+    .select('u.user_id')
+    .where('u.user_id', '=', userId)
+    .where((w) => sees(w, me))
+    .executeTakeFirst();
+  return row !== undefined;
+}
