@@ -8,9 +8,14 @@
  * again after the `Retry-After` it named, a few times at most, queries and
  * writes alike: the service did nothing with it. `BusyNotice` tells the
  * person meanwhile.
+ *
+ * A mutation refreshes its own feature's queries itself; the keys of other
+ * features' queries it makes stale it names in `meta.invalidates`, and the one
+ * MutationCache here invalidates them, so features never import each other.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { type ApiError, isApiError, isOverloaded, isServerError } from '../lib/api/api-error';
+import type { AppMutationMeta } from '../lib/api/mutation-meta';
 import { sessionStore } from '../lib/session/session-store';
 
 /** Times a request refused as overloaded is sent again. */
@@ -31,8 +36,20 @@ export function busyRetryDelay(error: ApiError): number {
 const retryDelay = (failures: number, error: unknown): number =>
   isOverloaded(error) ? busyRetryDelay(error) : Math.min(1000 * 2 ** failures, 30_000);
 
+/**
+ * Invalidates every query under the keys a succeeded mutation names. Returned
+ * to the MutationCache, which awaits it: the mutation is settled only once
+ * what it made stale has been fetched again, as when it invalidated them itself.
+ */
+function invalidateNamed(queryClient: QueryClient, meta: AppMutationMeta | undefined): Promise<unknown> {
+  return Promise.all((meta?.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _variables, _context, mutation) => invalidateNamed(queryClient, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -48,6 +65,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }
 
 export function clearCacheOnSessionChange(queryClient: QueryClient): () => void {

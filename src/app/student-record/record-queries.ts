@@ -4,6 +4,7 @@ import { studentRecordEndpoints } from '../../../contract/endpoints/student-reco
 import { call } from '../../lib/api/client';
 
 export const recordQueries = {
+  // Comment and note mutations name this root in their `meta.invalidates` (see query-client.ts): keep it.
   all: () => ['student-record'] as const,
   of: (userId: string) =>
     queryOptions({

@@ -6,12 +6,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import './mission-planner.css';
-import { useEffect, useRef, useState } from 'react';
-import type { CandidatePosition } from '../../../contract/mission-planner';
+import { useEffect, useReducer, useRef } from 'react';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, ErrorState, LiveMessage, Skeleton } from '../../components/states';
 import { TrainersOnly } from '../../components/trainers-only';
-import { describeError } from '../../lib/api/describe-error';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { missionPlannerQueries, useCandidatesSearch, useCapabilitiesSearch } from './api/mission-planner-queries';
 import { CandidateResults } from './components/candidate-results';
@@ -19,23 +17,9 @@ import { PluginFailureNotice } from './components/plugin-failure';
 import { PluginWarnings } from './components/plugin-warnings';
 import { PositionsForm } from './components/positions-form';
 import { RequirementsForm } from './components/requirements-form';
-import {
-  newPosition,
-  type PositionDraft,
-  type PositionErrors,
-  type PositionRequirements,
-  type RequirementErrors,
-  requirementsFrom,
-  validatePositions,
-  validateRequirements,
-} from './planner-model';
+import { initialPlannerState, plannerReducer, validatePositions, validateRequirements } from './planner-model';
 
 const urlKeys = ['plugin'] as const;
-
-interface Status {
-  readonly message: string;
-  readonly tone: 'info' | 'error';
-}
 
 export default function MissionPlannerPage() {
   return (
@@ -48,16 +32,8 @@ export default function MissionPlannerPage() {
 function MissionPlanner() {
   const plugins = useQuery(missionPlannerQueries.plugins());
   const [{ plugin: pluginParam }, setUrl] = useSearchFilters(urlKeys);
-  const [positions, setPositions] = useState<PositionDraft[]>(() => [newPosition()]);
-  const [positionErrors, setPositionErrors] = useState<PositionErrors[]>([]);
-  const [pluginError, setPluginError] = useState<string>();
-  const [refusals, setRefusals] = useState(0);
-  const [searchRefusals, setSearchRefusals] = useState(0);
-  const [requirements, setRequirements] = useState<PositionRequirements[]>();
-  const [requirementErrors, setRequirementErrors] = useState<RequirementErrors[]>([]);
-  const [asked, setAsked] = useState<CandidatePosition[]>([]);
-  const [status, setStatus] = useState<Status>({ message: '', tone: 'info' });
-  const [searchStatus, setSearchStatus] = useState<Status>({ message: '', tone: 'info' });
+  const [state, dispatch] = useReducer(plannerReducer, undefined, initialPlannerState);
+  const { positions, requirements } = state;
   const capabilities = useCapabilitiesSearch();
   const candidates = useCandidatesSearch();
   const requirementsHeading = useRef<HTMLHeadingElement>(null);
@@ -75,11 +51,9 @@ function MissionPlanner() {
     if (candidates.data) resultsHeading.current?.focus();
   }, [candidates.data]);
 
-  const changePositions = (next: PositionDraft[]) => {
-    setPositions(next);
-    // Competencies found for other positions no longer apply.
+  // The searches' answers were for the positions and plugin as they were.
+  const forgetSearches = () => {
     if (requirements || capabilities.data) {
-      setRequirements(undefined);
       capabilities.reset();
       candidates.reset();
     }
@@ -87,56 +61,33 @@ function MissionPlanner() {
 
   const findCompetencies = async () => {
     const { positions: valid, errors } = validatePositions(positions);
-    setPositionErrors(errors);
-    setPluginError(pluginId ? undefined : 'Choose the plugin to ask.');
     if (!valid || !pluginId) {
-      setRefusals((n) => n + 1);
-      setStatus({ message: 'Fix the marked fields, then find competencies again.', tone: 'error' });
+      dispatch({ type: 'positionsRefused', errors, pluginMissing: !pluginId });
       return;
     }
-    setStatus({ message: 'Asking the plugin for competencies…', tone: 'info' });
-    setSearchStatus({ message: '', tone: 'info' });
-    setRequirements(undefined);
+    dispatch({ type: 'competenciesAsked', errors });
     candidates.reset();
     try {
       const answer = await capabilities.mutateAsync({ pluginIds: [pluginId], positions: valid });
-      const result = answer.results[0];
-      if (result?.status === 'ok') {
-        setRequirements(requirementsFrom(valid, result.capabilities));
-        setRequirementErrors([]);
-        setStatus({ message: 'Competencies found. Adjust the requirements, then search candidates.', tone: 'info' });
-      } else {
-        setStatus({ message: 'The plugin did not answer with competencies.', tone: 'error' });
-      }
+      dispatch({ type: 'competenciesAnswered', positions: valid, result: answer.results[0] });
     } catch (error) {
-      setStatus({ message: `${describeError(error, 'competencies').title}.`, tone: 'error' });
+      dispatch({ type: 'competenciesFailed', error });
     }
   };
 
   const searchCandidates = async () => {
     if (!requirements) return;
     const { positions: valid, errors } = validateRequirements(requirements);
-    setRequirementErrors(errors);
     if (!valid) {
-      setSearchRefusals((n) => n + 1);
-      setSearchStatus({ message: 'Fix the marked requirements, then search again.', tone: 'error' });
+      dispatch({ type: 'requirementsRefused', errors });
       return;
     }
-    setSearchStatus({ message: 'Searching candidates…', tone: 'info' });
-    setAsked(valid);
+    dispatch({ type: 'candidatesAsked', positions: valid, errors });
     try {
       const answer = await candidates.mutateAsync({ pluginIds: [pluginId], positions: valid });
-      const found = answer.results.flatMap((r) => (r.status === 'ok' ? r.candidates.positions : []));
-      const ready = found.reduce((n, p) => n + p.readyCandidates.length, 0);
-      const recommended = found.reduce((n, p) => n + p.recommendedCandidates.length, 0);
-      const failed = answer.results.filter((r) => r.status === 'failed').length;
-      setSearchStatus(
-        failed > 0
-          ? { message: 'The plugin did not answer the search; see below.', tone: 'error' }
-          : { message: `Search finished: ${ready} ready and ${recommended} recommended candidates.`, tone: 'info' },
-      );
+      dispatch({ type: 'candidatesAnswered', results: answer.results });
     } catch (error) {
-      setSearchStatus({ message: `${describeError(error, 'candidates').title}.`, tone: 'error' });
+      dispatch({ type: 'candidatesFailed', error });
     }
   };
 
@@ -162,23 +113,26 @@ function MissionPlanner() {
             ) : (
               <PositionsForm
                 positions={positions}
-                errors={positionErrors}
-                onChange={changePositions}
+                errors={state.positionErrors}
+                onChange={(next) => {
+                  dispatch({ type: 'positionsChanged', positions: next });
+                  forgetSearches();
+                }}
                 plugins={offered}
                 pluginsLoading={plugins.isPending}
                 pluginId={pluginId}
-                pluginError={pluginError}
+                pluginError={state.pluginError}
                 onPluginChange={(next) => {
                   setUrl({ plugin: next });
-                  setPluginError(undefined);
-                  changePositions(positions);
+                  dispatch({ type: 'pluginChanged' });
+                  forgetSearches();
                 }}
                 pending={capabilities.isPending}
                 onSubmit={() => void findCompetencies()}
-                refusals={refusals}
+                refusals={state.refusals}
               />
             )}
-            <LiveMessage message={status.message} tone={status.tone} />
+            <LiveMessage message={state.status.message} tone={state.status.tone} />
           </section>
         </div>
         <div className="page-main">
@@ -199,20 +153,17 @@ function MissionPlanner() {
                 ) : null}
                 <RequirementsForm
                   requirements={requirements}
-                  errors={requirementErrors}
-                  onChange={(next) => {
-                    setRequirements(next);
-                    setRequirementErrors([]);
-                  }}
+                  errors={state.requirementErrors}
+                  onChange={(next) => dispatch({ type: 'requirementsChanged', requirements: next })}
                   pending={candidates.isPending}
                   onSubmit={() => void searchCandidates()}
-                  refusals={searchRefusals}
+                  refusals={state.searchRefusals}
                 />
               </>
             ) : (
               <p className="muted">Describe the positions and choose a plugin, then find their competencies.</p>
             )}
-            <LiveMessage message={searchStatus.message} tone={searchStatus.tone} />
+            <LiveMessage message={state.searchStatus.message} tone={state.searchStatus.tone} />
           </section>
           <section aria-labelledby="results-heading" className="section">
             <h2 id="results-heading" ref={resultsHeading} tabIndex={-1}>
@@ -223,7 +174,7 @@ function MissionPlanner() {
             ) : candidates.isError ? (
               <ErrorState error={candidates.error} what="the candidates" onRetry={() => void searchCandidates()} />
             ) : candidates.data ? (
-              <CandidateResults results={candidates.data.results} asked={asked} />
+              <CandidateResults results={candidates.data.results} asked={state.asked} />
             ) : (
               <p className="muted">Candidates appear here after a search.</p>
             )}

@@ -1,7 +1,8 @@
 /**
  * The mission planner form as data: positions as typed, the requirements a
- * trainer adjusts after the capabilities search, and the request bodies built
- * (and checked with the contract) from them.
+ * trainer adjusts after the capabilities search, the request bodies built
+ * (and checked with the contract) from them, and the page's state with the
+ * steps that change it (plannerReducer).
  */
 import {
   type CandidatePosition,
@@ -13,8 +14,12 @@ import {
   competencyLevels,
   competencyRank,
   type KnowledgeLevel,
+  type PlannerCandidatesResult,
+  type PlannerCapabilitiesResult,
 } from '../../../contract/mission-planner';
+import { describeError } from '../../lib/api/describe-error';
 import { type FieldErrors, fieldErrorsFromZod } from '../../lib/forms/field-errors';
+import type { FormStatus } from '../../lib/forms/use-form-submission';
 
 export interface PositionDraft {
   /** Local key for React lists; never sent. */
@@ -165,3 +170,138 @@ export function validateRequirements(all: readonly PositionRequirements[]): {
 }
 
 export const levelLabel = (level: CompetencyLevel | null | undefined): string => level ?? 'no evidence';
+
+/**
+ * The planner page's own state. The plugin chosen is in the URL and the
+ * searches' answers in their mutations; this holds what the person typed and
+ * chose, what was refused, and what the page says.
+ */
+export interface PlannerState {
+  readonly positions: readonly PositionDraft[];
+  readonly positionErrors: readonly PositionErrors[];
+  readonly pluginError: string | undefined;
+  /** Refused "find competencies" submits: each one moves focus to the first field to fix. */
+  readonly refusals: number;
+  /** Set from the plugin's competencies; none until found, and dropped when the positions or plugin change. */
+  readonly requirements: readonly PositionRequirements[] | undefined;
+  readonly requirementErrors: readonly RequirementErrors[];
+  /** Refused candidate searches: each one moves focus to the first requirement to fix. */
+  readonly searchRefusals: number;
+  /** The positions of the last candidate search, as sent. */
+  readonly asked: readonly CandidatePosition[];
+  /** Said under the positions: the competencies search. */
+  readonly status: FormStatus;
+  /** Said under the requirements: the candidates search. */
+  readonly searchStatus: FormStatus;
+}
+
+export type PlannerAction =
+  | { readonly type: 'positionsChanged'; readonly positions: readonly PositionDraft[] }
+  | { readonly type: 'pluginChanged' }
+  | { readonly type: 'positionsRefused'; readonly errors: readonly PositionErrors[]; readonly pluginMissing: boolean }
+  | { readonly type: 'competenciesAsked'; readonly errors: readonly PositionErrors[] }
+  | {
+      readonly type: 'competenciesAnswered';
+      readonly positions: readonly CapabilityPosition[];
+      readonly result: PlannerCapabilitiesResult | undefined;
+    }
+  | { readonly type: 'competenciesFailed'; readonly error: unknown }
+  | { readonly type: 'requirementsChanged'; readonly requirements: readonly PositionRequirements[] }
+  | { readonly type: 'requirementsRefused'; readonly errors: readonly RequirementErrors[] }
+  | {
+      readonly type: 'candidatesAsked';
+      readonly positions: readonly CandidatePosition[];
+      readonly errors: readonly RequirementErrors[];
+    }
+  | { readonly type: 'candidatesAnswered'; readonly results: readonly PlannerCandidatesResult[] }
+  | { readonly type: 'candidatesFailed'; readonly error: unknown };
+
+const silent: FormStatus = { message: '', tone: 'info' };
+
+/** One empty position to describe; nothing asked yet. */
+export function initialPlannerState(): PlannerState {
+  return {
+    positions: [newPosition()],
+    positionErrors: [],
+    pluginError: undefined,
+    refusals: 0,
+    requirements: undefined,
+    requirementErrors: [],
+    searchRefusals: 0,
+    asked: [],
+    status: silent,
+    searchStatus: silent,
+  };
+}
+
+function searchOutcome(results: readonly PlannerCandidatesResult[]): FormStatus {
+  if (results.some((r) => r.status === 'failed')) {
+    return { message: 'The plugin did not answer the search; see below.', tone: 'error' };
+  }
+  const found = results.flatMap((r) => (r.status === 'ok' ? r.candidates.positions : []));
+  const ready = found.reduce((n, p) => n + p.readyCandidates.length, 0);
+  const recommended = found.reduce((n, p) => n + p.recommendedCandidates.length, 0);
+  return { message: `Search finished: ${ready} ready and ${recommended} recommended candidates.`, tone: 'info' };
+}
+
+export function plannerReducer(state: PlannerState, action: PlannerAction): PlannerState {
+  switch (action.type) {
+    case 'positionsChanged':
+      // Competencies found for other positions no longer apply.
+      return { ...state, positions: action.positions, requirements: undefined };
+    case 'pluginChanged':
+      // Nor do another plugin's.
+      return { ...state, pluginError: undefined, requirements: undefined };
+    case 'positionsRefused':
+      return {
+        ...state,
+        positionErrors: action.errors,
+        pluginError: action.pluginMissing ? 'Choose the plugin to ask.' : undefined,
+        refusals: state.refusals + 1,
+        status: { message: 'Fix the marked fields, then find competencies again.', tone: 'error' },
+      };
+    case 'competenciesAsked':
+      return {
+        ...state,
+        positionErrors: action.errors,
+        pluginError: undefined,
+        requirements: undefined,
+        status: { message: 'Asking the plugin for competencies…', tone: 'info' },
+        searchStatus: silent,
+      };
+    case 'competenciesAnswered':
+      return action.result?.status === 'ok'
+        ? {
+            ...state,
+            requirements: requirementsFrom(action.positions, action.result.capabilities),
+            requirementErrors: [],
+            status: { message: 'Competencies found. Adjust the requirements, then search candidates.', tone: 'info' },
+          }
+        : { ...state, status: { message: 'The plugin did not answer with competencies.', tone: 'error' } };
+    case 'competenciesFailed':
+      return { ...state, status: { message: `${describeError(action.error, 'competencies').title}.`, tone: 'error' } };
+    case 'requirementsChanged':
+      return { ...state, requirements: action.requirements, requirementErrors: [] };
+    case 'requirementsRefused':
+      return {
+        ...state,
+        requirementErrors: action.errors,
+        searchRefusals: state.searchRefusals + 1,
+        searchStatus: { message: 'Fix the marked requirements, then search again.', tone: 'error' },
+      };
+    case 'candidatesAsked':
+      return {
+        ...state,
+        requirementErrors: action.errors,
+        asked: action.positions,
+        searchStatus: { message: 'Searching candidates…', tone: 'info' },
+      };
+    case 'candidatesAnswered':
+      return { ...state, searchStatus: searchOutcome(action.results) };
+    case 'candidatesFailed':
+      return {
+        ...state,
+        searchStatus: { message: `${describeError(action.error, 'candidates').title}.`, tone: 'error' },
+      };
+  }
+}

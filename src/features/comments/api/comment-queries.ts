@@ -7,7 +7,6 @@ import {
   commentFiltersSchema,
 } from '../../../../contract/comments';
 import { commentEndpoints } from '../../../../contract/endpoints/comments';
-import { recordQueries } from '../../../app/student-record/record-queries';
 import { call, callAnswer } from '../../../lib/api/client';
 import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
 
@@ -53,6 +52,8 @@ export function useCreateComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCommentBody) => call(commentEndpoints.createComment, { body }),
+    // Student records (not this feature's) show comments too: all are marked stale, the one on screen refetched.
+    meta: { invalidates: [['student-record']] },
     onSuccess: (comment, body) => {
       // Shown at once at the top of every list it belongs to (lists are newest first), then confirmed by a refetch.
       for (const [key, list] of queryClient.getQueriesData<CommentPages>({ queryKey: commentQueries.lists() })) {
@@ -65,10 +66,7 @@ export function useCreateComment() {
           });
         }
       }
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: commentQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: recordQueries.of(comment.student.userId).queryKey }),
-      ]);
+      return queryClient.invalidateQueries({ queryKey: commentQueries.all() });
     },
   });
 }

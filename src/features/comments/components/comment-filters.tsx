@@ -1,6 +1,7 @@
 /** The comment filters; applied to the URL on submit so each view can be shared. */
 import { type FormEvent, useState } from 'react';
 import type { Roster } from '../../../../contract/roster';
+import { FilterActions } from '../../../components/filter-actions';
 import { RosterFields, type RosterValues } from '../../../components/roster-fields';
 import { commentFilterKeys } from '../api/comment-queries';
 
@@ -26,21 +27,12 @@ export function CommentFiltersForm({ roster, filters, onApply }: CommentFiltersF
         mode="filter"
         idPrefix="comment-filter"
       />
-      <div className="actions">
-        <button type="submit" className="button">
-          Apply filters
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => {
-            setValues({});
-            onApply({});
-          }}
-        >
-          Clear filters
-        </button>
-      </div>
+      <FilterActions
+        onClear={() => {
+          setValues({});
+          onApply({});
+        }}
+      />
     </form>
   );
 }

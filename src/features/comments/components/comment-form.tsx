@@ -4,7 +4,7 @@
  * nothing; the service's field issues land on the fields. Before saving, the
  * form says who will be able to read the comment (AudienceNotice).
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type CreateCommentBody, createCommentBodySchema } from '../../../../contract/comments';
 import { limits } from '../../../../contract/common';
 import type { Roster } from '../../../../contract/roster';
@@ -14,8 +14,8 @@ import { RosterFields, type RosterValues } from '../../../components/roster-fiel
 import { LiveMessage } from '../../../components/states';
 import { isApiError } from '../../../lib/api/api-error';
 import { describeError } from '../../../lib/api/describe-error';
-import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod } from '../../../lib/forms/field-errors';
-import { useDraft } from '../../../lib/storage/use-draft';
+import { type FieldErrors, fieldErrorsFromZod } from '../../../lib/forms/field-errors';
+import { useFormSubmission } from '../../../lib/forms/use-form-submission';
 
 type Field = 'classId' | 'studentId' | 'lessonId' | 'text';
 type Errors = FieldErrors<Field>;
@@ -62,57 +62,34 @@ interface CommentFormProps {
 }
 
 export function CommentForm({ roster, userId, defaults, onSubmit, idPrefix = 'new-comment' }: CommentFormProps) {
-  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<RosterValues>({
     classId: defaults.classId,
     studentId: defaults.studentId,
     lessonId: defaults.lessonId,
   });
-  const [text, setText, clearDraft] = useDraft(userId, 'comment');
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<{ message: string; tone: 'info' | 'error' }>({ message: '', tone: 'info' });
-  const [pending, setPending] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  // After a rejected submit, take the person to the first field to fix.
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const { body, errors: found } = validateComment(values, text);
-    setErrors(found);
-    if (!body) {
-      setStatus({ message: 'The comment was not added: fix the marked fields.', tone: 'error' });
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setPending(true);
-    setStatus({ message: 'Adding the comment…', tone: 'info' });
-    try {
-      await onSubmit(body);
-      clearDraft();
-      setStatus({ message: 'Comment added.', tone: 'info' });
-    } catch (error) {
-      setErrors(fieldErrorsFromApi(error, fieldLabels));
-      setStatus({ message: failureMessage(error), tone: 'error' });
-      setAttempt((n) => n + 1);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { formRef, submit, pending, status, errors, text, changeText, clearChoiceErrors } = useFormSubmission({
+    userId,
+    draft: 'comment',
+    fieldLabels,
+    validate: (typed) => validateComment(values, typed),
+    send: onSubmit,
+    messages: {
+      refused: 'The comment was not added: fix the marked fields.',
+      sending: 'Adding the comment…',
+      sent: 'Comment added.',
+      failed: failureMessage,
+    },
+  });
 
   return (
-    <form ref={form} className="form" onSubmit={submit} noValidate aria-label="Add a comment">
+    <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label="Add a comment">
       <RosterFields
         roster={roster}
         fields={['classId', 'studentId', 'lessonId']}
         values={values}
         onChange={(next) => {
           setValues(next);
-          setErrors((current) => ({ text: current.text }));
+          clearChoiceErrors();
         }}
         mode="form"
         idPrefix={idPrefix}
@@ -127,10 +104,7 @@ export function CommentForm({ roster, userId, defaults, onSubmit, idPrefix = 'ne
         maxLength={limits.commentText}
         value={text}
         error={errors.text}
-        onChange={(value) => {
-          setText(value);
-          if (errors.text) setErrors((current) => ({ ...current, text: undefined }));
-        }}
+        onChange={changeText}
       />
       <AudienceNotice
         id={`${idPrefix}-audience`}

@@ -8,7 +8,6 @@ import {
   type NoteFilters,
   noteCategories,
 } from '../../../../contract/notes';
-import { recordQueries } from '../../../app/student-record/record-queries';
 import { call, callAnswer } from '../../../lib/api/client';
 import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
 
@@ -50,12 +49,11 @@ export function useCreateNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateNoteBody) => call(noteEndpoints.createNote, { body }),
+    // Student records (not this feature's) show notes too: all are marked stale, the one on screen refetched.
+    meta: { invalidates: [['student-record']] },
     onSuccess: (note) => {
       queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, note);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: noteQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: recordQueries.of(note.userId).queryKey }),
-      ]);
+      return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
     },
   });
 }
@@ -64,12 +62,11 @@ export function useRemoveNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (noteId: string) => call(noteEndpoints.removeNote, { body: { noteId } }),
+    // Whichever student record showed the note no longer may.
+    meta: { invalidates: [['student-record']] },
     onSuccess: (_result, noteId) => {
       queryClient.removeQueries({ queryKey: noteQueries.detail(noteId).queryKey });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: noteQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: recordQueries.all() }),
-      ]);
+      return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
     },
   });
 }

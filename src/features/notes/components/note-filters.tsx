@@ -2,8 +2,10 @@
 import { type FormEvent, useState } from 'react';
 import { type NoteCategory, noteCategories } from '../../../../contract/notes';
 import type { Roster } from '../../../../contract/roster';
+import { FilterActions } from '../../../components/filter-actions';
 import { TextField } from '../../../components/form-field';
 import { RosterFields, type RosterValues } from '../../../components/roster-fields';
+import { defaultCategories } from '../api/note-queries';
 
 export interface NoteFilterValues extends RosterValues {
   readonly userId?: string;
@@ -79,23 +81,14 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
         value={values.userId ?? ''}
         onChange={(userId) => setValues((current) => ({ ...current, userId }))}
       />
-      <div className="actions">
-        <button type="submit" className="button">
-          Apply filters
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => {
-            const cleared = { categories: ['lesson', 'course'] as NoteCategory[] };
-            setValues(cleared);
-            setError(undefined);
-            onApply(cleared);
-          }}
-        >
-          Clear filters
-        </button>
-      </div>
+      <FilterActions
+        onClear={() => {
+          const cleared = { categories: [...defaultCategories] };
+          setValues(cleared);
+          setError(undefined);
+          onApply(cleared);
+        }}
+      />
     </form>
   );
 }

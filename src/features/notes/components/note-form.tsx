@@ -6,7 +6,7 @@
  * draft until the note is saved; before saving, the form says who will be
  * able to read the note (AudienceNotice).
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AudienceQuery } from '../../../../contract/audience';
 import { limits } from '../../../../contract/common';
 import { type CreateNoteBody, createNoteBodySchema } from '../../../../contract/notes';
@@ -17,8 +17,8 @@ import { RosterFields, type RosterValues } from '../../../components/roster-fiel
 import { LiveMessage } from '../../../components/states';
 import { isApiError } from '../../../lib/api/api-error';
 import { describeError } from '../../../lib/api/describe-error';
-import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod } from '../../../lib/forms/field-errors';
-import { useDraft } from '../../../lib/storage/use-draft';
+import { type FieldErrors, fieldErrorsFromZod } from '../../../lib/forms/field-errors';
+import { useFormSubmission } from '../../../lib/forms/use-form-submission';
 
 type Field = 'classId' | 'studentId' | 'lessonId' | 'userId' | 'text';
 type Errors = FieldErrors<Field>;
@@ -61,6 +61,12 @@ function audienceQuery(about: NoteAbout, userId: string, values: RosterValues): 
   return { kind: 'note', studentId: values.studentId, lessonId: values.lessonId };
 }
 
+function failureMessage(error: unknown): string {
+  const { title, detail } = describeError(error, 'the note');
+  const what = isApiError(error) && error.code === 'invalid_input' ? 'Fix the marked fields.' : `${title}. ${detail}`;
+  return `The note was not saved. ${what} Your text is kept; try again.`;
+}
+
 interface NoteFormProps {
   /** The classes to pick the student and lesson from (about="student"); null: ids are typed. */
   readonly roster: Roster | null;
@@ -87,51 +93,25 @@ export function NoteForm({
   note,
   announceSaved = true,
 }: NoteFormProps) {
-  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<RosterValues>(defaults);
-  const [text, setText, clearDraft] = useDraft(userId, 'note');
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<{ message: string; tone: 'info' | 'error' }>({ message: '', tone: 'info' });
-  const [pending, setPending] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const { formRef, submit, pending, status, errors, text, changeText, clearChoiceErrors } = useFormSubmission({
+    userId,
+    draft: 'note',
+    fieldLabels,
+    validate: (typed) => validateNote(about, userId, values, typed),
+    send: onSubmit,
+    messages: {
+      refused: 'The note was not saved: fix the marked fields.',
+      sending: 'Saving the note…',
+      sent: announceSaved ? 'Note saved.' : '',
+      failed: failureMessage,
+    },
+  });
   const hasRoster = roster !== null && roster.classes.length > 0;
-
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const { body, errors: found } = validateNote(about, userId, values, text);
-    setErrors(found);
-    if (!body) {
-      setStatus({ message: 'The note was not saved: fix the marked fields.', tone: 'error' });
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setPending(true);
-    setStatus({ message: 'Saving the note…', tone: 'info' });
-    try {
-      await onSubmit(body);
-      clearDraft();
-      setStatus({ message: announceSaved ? 'Note saved.' : '', tone: 'info' });
-    } catch (error) {
-      setErrors(fieldErrorsFromApi(error, fieldLabels));
-      const { title, detail } = describeError(error, 'the note');
-      setStatus({
-        message: `The note was not saved. ${isApiError(error) && error.code === 'invalid_input' ? 'Fix the marked fields.' : `${title}. ${detail}`} Your text is kept; try again.`,
-        tone: 'error',
-      });
-      setAttempt((n) => n + 1);
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <form
-      ref={form}
+      ref={formRef}
       className="form"
       onSubmit={submit}
       noValidate
@@ -144,7 +124,7 @@ export function NoteForm({
           values={values}
           onChange={(next) => {
             setValues(next);
-            setErrors((current) => ({ text: current.text }));
+            clearChoiceErrors();
           }}
           mode="form"
           idPrefix={idPrefix}
@@ -160,10 +140,7 @@ export function NoteForm({
         maxLength={limits.noteText}
         value={text}
         error={errors.text ?? errors.userId}
-        onChange={(value) => {
-          setText(value);
-          if (errors.text) setErrors((current) => ({ ...current, text: undefined }));
-        }}
+        onChange={changeText}
       />
       <AudienceNotice
         id={`${idPrefix}-audience`}
