@@ -4,7 +4,7 @@
  * it reads the request).
  */
 import type { Hono } from 'hono';
-import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminHandlers } from './admin.handlers.ts';

@@ -4,7 +4,7 @@
  * (dashboard to service to plugins) and the administration of plugins.
  */
 import type { Hono } from 'hono';
-import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminRoutes } from '../admin/admin.routes.ts';

@@ -1,15 +1,15 @@
-import { coreEndpoints } from '../../../contract/endpoints.ts';
+import { endpoints } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import type { AuthHandlers } from './sessions.handlers.ts';
 
 export function authRoutes(router: Router, _deps: Deps, handlers: AuthHandlers): void {
-  router.bind(coreEndpoints.refreshToken, ({ body }) => handlers.refresh(body.refreshToken));
-  router.bind(coreEndpoints.currentSession, ({ caller }) => ({
+  router.bind(endpoints.refreshToken, ({ body }) => handlers.refresh(body.refreshToken));
+  router.bind(endpoints.currentSession, ({ caller }) => ({
     userId: caller.userId,
     clientId: caller.clientId,
     scopes: [...caller.scopes].sort(),
     anonymous: caller.anonymous,
   }));
-  router.bind(coreEndpoints.signOut, ({ context }) => handlers.signOut(context.req.header('authorization')));
+  router.bind(endpoints.signOut, ({ context }) => handlers.signOut(context.req.header('authorization')));
 }
