@@ -36,7 +36,7 @@ let world: World;
 let orgIds: string[];
 const arranged: Arranged = {};
 
-/** The database records the name of every table a statement changes, until `clearWrites`. */
+/** From now on the database records in `observed_writes` the name of every table a statement changes rows of. */
 async function observeWrites(db: Db, tables: readonly string[]): Promise<void> {
   const run = (statement: string) => sql.raw(statement).execute(db.q);
   await run('CREATE TABLE observed_writes (name VARCHAR(64) PRIMARY KEY)');
