@@ -1,30 +1,37 @@
 /**
- * Every endpoint of the service: the interface's own (sections 4.1, 4.3, 4.4)
- * and our extensions, marked `extension: true`. The service, the OpenAPI
- * document and the tests use these lists; the dashboard imports the area
- * modules under `endpoints/` instead, so a page loads only the schemas of
- * the endpoints it calls.
+ * Every endpoint of the service, one module per server area under
+ * `endpoints/` (named as `server/areas/<area>/`): the interface's own
+ * (sections 4.1 to 4.4) and our extensions, marked `extension: true`. The
+ * service's routes, the OpenAPI document and the tests read this one list; the
+ * dashboard's features import their area's module instead, so a page loads
+ * only the schemas of the endpoints it calls.
  */
+import { adminEndpoints } from './endpoints/admin.ts';
+import { aiPluginEndpoints } from './endpoints/ai-plugin.ts';
+import { audienceEndpoints } from './endpoints/audience.ts';
 import { commentEndpoints } from './endpoints/comments.ts';
 import { healthEndpoints } from './endpoints/health.ts';
+import { plannerEndpoints } from './endpoints/mission-planner.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
 import { sandboxEndpoints } from './endpoints/sandbox.ts';
 import { sessionEndpoints } from './endpoints/sessions.ts';
 import { studentRecordEndpoints } from './endpoints/student-record.ts';
-import { pluginEndpoints } from './plugin-endpoints.ts';
 
-export const coreEndpoints = {
+// The order is the OpenAPI document's order of paths.
+export const endpoints = {
   ...commentEndpoints,
   ...rosterEndpoints,
   ...studentRecordEndpoints,
+  ...audienceEndpoints,
   ...profileEndpoints,
   ...noteEndpoints,
   ...sandboxEndpoints,
   ...sessionEndpoints,
   ...healthEndpoints,
+  ...aiPluginEndpoints,
+  ...plannerEndpoints,
+  ...adminEndpoints,
 } as const;
-
-export const endpoints = { ...coreEndpoints, ...pluginEndpoints } as const;
 export type EndpointName = keyof typeof endpoints;

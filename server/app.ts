@@ -30,7 +30,7 @@ import { overloadGuard } from './http/overload.ts';
 import { requireValidAddress } from './http/request.ts';
 import { requestContext, requestIdOf } from './http/request-context.ts';
 import { corsFor, securityHeaders } from './http/response-headers.ts';
-import { Router } from './http/route.ts';
+import { type RouteProbe, Router } from './http/route.ts';
 import { logger as defaultLogger, errorFields } from './logger.ts';
 
 export interface AppOptions {
@@ -40,8 +40,8 @@ export interface AppOptions {
   readonly now?: () => number;
   /** Which base addresses this app answers: the platform, the notes, or both. */
   readonly bases?: ReadonlyArray<Endpoint['base']>;
-  /** Check every response against its contract schema (tests). */
-  readonly checkResponses?: boolean;
+  /** Watches every route (tests: testkit/harness.ts). */
+  readonly probe?: RouteProbe;
   /** Serve the built dashboard and its runtime config. */
   readonly serveDashboard?: boolean;
   /** Share one answer cache between the apps of one process (platform and notes listeners). */
@@ -97,7 +97,7 @@ export function createApp(options: AppOptions): Hono {
   const routeOptions = {
     auth,
     sandbox: settings.PLATFORM_ENV === 'sandbox',
-    checkResponses: options.checkResponses ?? false,
+    probe: options.probe,
     db,
     answers: options.answers ?? new AnswerCache(settings.ANSWER_CACHE_MB * 1024 * 1024),
   };

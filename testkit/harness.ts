@@ -2,16 +2,26 @@
  * Starts the real service over real HTTP on a free port with a fresh
  * database, seeded with the demo dataset: SQLite in the `service` test
  * project, PostgreSQL in `service-postgres` (see `engine.ts`). Tests talk to
- * it with fetch, as any client would.
+ * it with fetch, as any client would. Every answer it sends is checked
+ * against the contract first (`unknown-keys.ts`): one that breaks it is a 500.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Endpoint } from '../contract/endpoint.ts';
 import { createApp } from '../server/app.ts';
 import { readSettings, type Settings } from '../server/config.ts';
 import type { Db } from '../server/data/database.ts';
+import type { Area } from '../server/data/versions.ts';
 import { configureServer } from '../server/http/node-server.ts';
 import { freshDatabase } from './engine.ts';
+import { checkResponse } from './unknown-keys.ts';
+
+export interface BoundRoute {
+  readonly endpoint: Endpoint;
+  /** The data areas its kept answer reads (`router.bind(…, { reads })`); undefined when it is never kept. */
+  readonly reads: readonly Area[] | undefined;
+}
 
 export interface TestService {
   readonly url: string;
@@ -19,6 +29,8 @@ export interface TestService {
   /** The database's PostgreSQL URL (for a second process), undefined on SQLite. */
   readonly databaseUrl: string | undefined;
   readonly settings: Settings;
+  /** Every route the service bound, in order. */
+  readonly routes: readonly BoundRoute[];
   /** Moves the service's clock (seconds) to expire tokens. */
   advanceClock(seconds: number): void;
   close(): Promise<void>;
@@ -52,11 +64,12 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
       });
   const db = options.db ?? (fresh as NonNullable<typeof fresh>).db;
   let offset = 0;
+  const routes: BoundRoute[] = [];
   const app = createApp({
     db,
     settings,
     now: () => Math.floor(Date.now() / 1000) + offset,
-    checkResponses: true,
+    probe: { answered: checkResponse, bound: (endpoint, reads) => routes.push({ endpoint, reads }) },
     serveDashboard: options.serveDashboard ?? false,
     ...(options.bases ? { bases: options.bases } : {}),
   });
@@ -70,6 +83,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     db,
     databaseUrl: fresh?.url,
     settings,
+    routes,
     advanceClock(seconds) {
       offset += seconds;
     },

@@ -1,5 +1,4 @@
-/** Extensions for a trainer's view of one student: the whole record, and who will read what is written. */
-import { audienceQuerySchema, audienceSchema } from '../audience.ts';
+/** Extension: a trainer's view of one student, the whole record. */
 import { defineEndpoint } from '../endpoint.ts';
 import { studentRecordParamsSchema, studentRecordSchema } from '../student-record.ts';
 
@@ -14,19 +13,6 @@ export const studentRecordEndpoints = {
       'Everything the signed-in trainer may read about one person: comments and notes (lesson, course and user notes), newest first, each with its time',
     params: studentRecordParamsSchema,
     response: studentRecordSchema,
-    extension: true,
-    noStore: true,
-  }),
-  audience: defineEndpoint({
-    method: 'GET',
-    path: '/edu/v1/audience',
-    base: 'platform',
-    auth: 'user',
-    tag: 'Student comments',
-    summary:
-      'Who will be able to read a comment or a note about to be written, by the rule every read enforces (comments also need the training scope)',
-    query: audienceQuerySchema,
-    response: audienceSchema,
     extension: true,
     noStore: true,
   }),

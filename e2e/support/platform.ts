@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { z } from 'zod/mini';
-import { coreEndpoints } from '../../contract/endpoints';
+import { endpoints } from '../../contract/endpoints';
 import type { SandboxUser } from '../../contract/sandbox';
 import { demoIds } from '../../sandbox/demo-ids';
 
@@ -27,7 +27,7 @@ export function signInAs(user: Pick<SandboxUser, 'firstName' | 'lastName' | 'han
 }
 
 export async function demoUsers(request: APIRequestContext): Promise<SandboxUser[]> {
-  return parsed(await request.get('/sandbox/v1/users'), coreEndpoints.sandboxUsers.response);
+  return parsed(await request.get('/sandbox/v1/users'), endpoints.sandboxUsers.response);
 }
 
 export async function tokenFor(
@@ -36,21 +36,21 @@ export async function tokenFor(
   clientId: string = DASHBOARD_CLIENT,
 ): Promise<string> {
   const response = await request.post('/sandbox/v1/token', { data: { userId, clientId } });
-  return (await parsed(response, coreEndpoints.sandboxToken.response)).token;
+  return (await parsed(response, endpoints.sandboxToken.response)).token;
 }
 
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
 export async function rosterOf(request: APIRequestContext, token: string) {
-  return parsed(await request.get('/edu/v1/trainer/roster', auth(token)), coreEndpoints.roster.response);
+  return parsed(await request.get('/edu/v1/trainer/roster', auth(token)), endpoints.roster.response);
 }
 
 export async function profileOf(request: APIRequestContext, token: string) {
-  return parsed(await request.get('/user/v1/my/profile', auth(token)), coreEndpoints.myProfile.response);
+  return parsed(await request.get('/user/v1/my/profile', auth(token)), endpoints.myProfile.response);
 }
 
 export async function friendsOf(request: APIRequestContext, token: string) {
-  return parsed(await request.get('/user/v1/my/friends', auth(token)), coreEndpoints.myFriends.response);
+  return parsed(await request.get('/user/v1/my/friends', auth(token)), endpoints.myFriends.response);
 }
 
 async function demoUser(request: APIRequestContext, userId: string): Promise<SandboxUser> {
@@ -73,7 +73,7 @@ export async function findTrainer(request: APIRequestContext) {
 export async function recordOf(request: APIRequestContext, token: string, userId: string) {
   return parsed(
     await request.get(`/edu/v1/trainer/students/${encodeURIComponent(userId)}/record`, auth(token)),
-    coreEndpoints.studentRecord.response,
+    endpoints.studentRecord.response,
   );
 }
 

@@ -5,10 +5,17 @@
  * version is the one it was made at; reading the versions is one small query,
  * so a change made through any instance is seen by the next request through
  * every instance. See docs/scale-out.md.
+ *
+ * The rule, in one place: each area covers the tables `areaTables` gives it;
+ * a write to one of them bumps the area in its transaction, and a route that
+ * keeps its answer names in `reads` the areas the answer is made of.
+ * server/cache/cache-rule.test.ts holds every write endpoint and every route
+ * to it.
  */
 import { sql } from 'kysely';
 import type { Queryable } from './database.ts';
 import { runPrepared } from './prepared.ts';
+import type { Schema } from './schema.ts';
 
 export const areas = [
   'users',
@@ -22,6 +29,28 @@ export const areas = [
   'plugin_data',
 ] as const;
 export type Area = (typeof areas)[number];
+
+/** Every table of the schema but the bookkeeping ones (`bookkeepingTables`) belongs to exactly one area. */
+export const areaTables: Readonly<Record<Area, readonly (keyof Schema)[]>> = {
+  users: ['users', 'friendships', 'pictures', 'orgs'],
+  sessions: ['sessions'],
+  apps: ['apps', 'app_scopes'],
+  classes: ['courses', 'lessons', 'classes', 'class_trainers', 'students'],
+  comments: ['comments'],
+  notes: ['notes'],
+  plugins: ['plugins', 'plugin_permissions', 'plugin_orgs'],
+  badges: ['badges', 'badge_criteria', 'badge_assertions'],
+  plugin_data: ['other_skills', 'additional_info'],
+};
+
+/** Tables of no area: no answer is made of them. */
+export const bookkeepingTables: readonly (keyof Schema)[] = ['data_versions', 'service_keys', 'schema_migrations'];
+
+/**
+ * Areas that no kept answer reads: sessions are read from the database on
+ * every request (docs/scale-out.md). Their writes bump the area all the same.
+ */
+export const unkeptAreas: readonly Area[] = ['sessions'];
 
 export type Versions = Readonly<Record<Area, number>>;
 

@@ -2,7 +2,7 @@ import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-quer
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { coreEndpoints } from '../../contract/endpoints';
+import { endpoints } from '../../contract/endpoints';
 import { ErrorState } from '../components/states';
 import { call } from '../lib/api/client';
 import { setRuntimeConfig } from '../lib/config/runtime-config';
@@ -48,14 +48,14 @@ function serve(...answers: (() => Response)[]) {
 function Friends() {
   const friendsQuery = useQuery({
     queryKey: ['friends'],
-    queryFn: ({ signal }) => call(coreEndpoints.myFriends, { signal }),
+    queryFn: ({ signal }) => call(endpoints.myFriends, { signal }),
   });
   if (friendsQuery.isError) return <ErrorState error={friendsQuery.error} what="your friends" />;
   return <p>{friendsQuery.data ? `Friends: ${friendsQuery.data.map((f) => f.firstName).join(', ')}` : 'Loading'}</p>;
 }
 
 function SignOut() {
-  const signOut = useMutation({ mutationFn: () => call(coreEndpoints.signOut, {}) });
+  const signOut = useMutation({ mutationFn: () => call(endpoints.signOut, {}) });
   return (
     <button type="button" onClick={() => signOut.mutate()}>
       {signOut.isSuccess ? 'Signed out' : 'Sign out'}

@@ -3,7 +3,7 @@
  * ADMIN_TOKEN setting (auth kind 'admin': the router checks the token before
  * it reads the request).
  */
-import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminHandlers } from './admin.handlers.ts';

@@ -3,6 +3,7 @@
  * given lists already checked against the plugin's access by the handlers.
  */
 
+import type { Selectable } from 'kysely';
 import type {
   AdditionalInfoEntry,
   Badge,
@@ -13,6 +14,7 @@ import type {
   OtherSkill,
 } from '../../../contract/plugin.ts';
 import type { Queryable } from '../../data/database.ts';
+import type { BadgeAssertionsTable } from '../../data/schema.ts';
 
 export type BadgeKind = 'course' | 'objective' | 'plugin';
 
@@ -30,18 +32,20 @@ export interface BadgeRow {
   course_version: string | null;
 }
 
-interface AssertionRow {
-  user_id: string;
-  badge_id: string;
-  name: string;
-  type: string;
-  image: string;
-  issued_on: string;
-  issuer_name: string;
-  lesson_id: string | null;
-  class_id: string | null;
-  version_id: string | null;
-}
+/** The columns of an assertion as the API shows it (not who asserted it, nor when). */
+const assertionColumns = [
+  'user_id',
+  'badge_id',
+  'name',
+  'type',
+  'image',
+  'issued_on',
+  'issuer_name',
+  'lesson_id',
+  'class_id',
+  'version_id',
+] as const;
+type AssertionRow = Pick<Selectable<BadgeAssertionsTable>, (typeof assertionColumns)[number]>;
 
 export interface NewAssertion extends BadgeAssertion {
   readonly assertedBy: string;
@@ -168,18 +172,7 @@ export function pluginRepo(q: Queryable) {
       if (userIds.length === 0) return [];
       const rows = await q
         .selectFrom('badge_assertions')
-        .select([
-          'user_id',
-          'badge_id',
-          'name',
-          'type',
-          'image',
-          'issued_on',
-          'issuer_name',
-          'lesson_id',
-          'class_id',
-          'version_id',
-        ])
+        .select(assertionColumns)
         .where('user_id', 'in', userIds)
         .orderBy('user_id')
         .orderBy('seq')

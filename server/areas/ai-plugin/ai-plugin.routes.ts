@@ -1,5 +1,5 @@
 /** Section 4.2: the AI-plugin endpoints under /plugin/v2/ai (the plugins' calls to the service). */
-import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { pluginHandlers } from './ai-plugin.handlers.ts';

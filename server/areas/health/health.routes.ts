@@ -1,5 +1,5 @@
 /** Liveness and readiness of this process (extension, see contract/endpoints/health.ts). */
-import { coreEndpoints as e } from '../../../contract/endpoints.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';

@@ -1,5 +1,5 @@
 /** Extension: the mission planner for the dashboard (a trainer's token, of an app with the training scope). */
-import { pluginEndpoints as e } from '../../../contract/plugin-endpoints.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { missionPlannerHandlers } from './mission-planner.handlers.ts';

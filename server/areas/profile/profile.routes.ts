@@ -1,4 +1,4 @@
-import { coreEndpoints as e } from '../../../contract/endpoints.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { profileHandlers } from './profile.handlers.ts';

@@ -4,7 +4,7 @@
  * account whose session ended is not resumed (section 3: the person creates a
  * new anonymous profile).
  */
-import { coreEndpoints as e } from '../../../contract/endpoints.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import { issueSession } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Audience, AudienceQuery } from '../../../contract/audience';
-import { studentRecordEndpoints } from '../../../contract/endpoints/student-record';
+import { audienceEndpoints } from '../../../contract/endpoints/audience';
 import { call } from './client';
 
 export const audienceQueries = {
@@ -13,7 +13,7 @@ export const audienceQueries = {
   of: (query: AudienceQuery) =>
     queryOptions({
       queryKey: [...audienceQueries.all(), query] as const,
-      queryFn: ({ signal }) => call(studentRecordEndpoints.audience, { query, signal }),
+      queryFn: ({ signal }) => call(audienceEndpoints.audience, { query, signal }),
       staleTime: 60_000,
     }),
 };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { coreEndpoints } from '../../../contract/endpoints';
+import { endpoints } from '../../../contract/endpoints';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { sessionStore } from '../session/session-store';
 import { ApiError } from './api-error';
@@ -29,7 +29,7 @@ describe('call (session on top of request)', () => {
         return json(200, { token: 'new', expiresIn: 3600, refreshToken: 'refresh-2' });
       return authOf(init) === 'Bearer new' ? json(200, []) : expired();
     });
-    await expect(call(coreEndpoints.myFriends, {})).resolves.toEqual([]);
+    await expect(call(endpoints.myFriends, {})).resolves.toEqual([]);
     expect(fetchMock.mock.calls.map(([url, init]) => [url, authOf(init)])).toEqual([
       ['/user/v1/my/friends', 'Bearer old'],
       ['/auth/v1/token/refresh', null],
@@ -45,7 +45,7 @@ describe('call (session on top of request)', () => {
         ? json(401, { error: { code: 'invalid_token', message: 'The refresh token is not valid' } })
         : expired(),
     );
-    const error = await call(coreEndpoints.myFriends, {}).catch((caught: unknown) => caught);
+    const error = await call(endpoints.myFriends, {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(sessionStore.get()).toBeNull();
     expect(sessionStore.lastEnd()).toEqual({ reason: 'expired', method: 'sandbox' });
@@ -56,13 +56,13 @@ describe('call (session on top of request)', () => {
       if (url === '/auth/v1/token/refresh') return json(200, { token: 'new', expiresIn: 3600, refreshToken: 'r2' });
       return authOf(init) === 'Bearer new' ? json(200, []) : expired();
     });
-    await Promise.all([call(coreEndpoints.myFriends, {}), call(coreEndpoints.listComments, {})]);
+    await Promise.all([call(endpoints.myFriends, {}), call(endpoints.listComments, {})]);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/auth/v1/token/refresh')).toHaveLength(1);
   });
 
   it('leaves the session alone on other errors, such as a missing scope', async () => {
     serve(() => json(403, { error: { code: 'missing_scope', message: 'no training scope' } }));
-    const error = await call(coreEndpoints.listComments, {}).catch((caught: unknown) => caught);
+    const error = await call(endpoints.listComments, {}).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 403, code: 'missing_scope' });
     expect(sessionStore.get()?.token).toBe('old');
   });

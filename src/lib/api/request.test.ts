@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { coreEndpoints } from '../../../contract/endpoints';
+import { endpoints } from '../../../contract/endpoints';
 import { ApiError } from './api-error';
 import { parseRetryAfter, request, requestAnswer } from './request';
 
@@ -54,13 +54,13 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 describe('request', () => {
   it('returns the body parsed by the endpoint schema', async () => {
     answer(200, [commentWithAuthor]);
-    const comments = await request(coreEndpoints.listComments, {}, { config, token: 't0ken' });
+    const comments = await request(endpoints.listComments, {}, { config, token: 't0ken' });
     expect(comments.map((c) => c.text)).toEqual(['Good progress']);
   });
 
   it('turns a 2xx body of the wrong shape into ApiError bad_response with status 0', async () => {
     answer(200, [{ ...commentWithAuthor, text: 42 }]);
-    const error = await rejection(request(coreEndpoints.listComments, {}, { config, token: 't0ken' }));
+    const error = await rejection(request(endpoints.listComments, {}, { config, token: 't0ken' }));
     expect(error.status).toBe(0);
     expect(error.code).toBe('bad_response');
     expect(error.issues.map((issue) => issue.path)).toContain('0.text');
@@ -68,7 +68,7 @@ describe('request', () => {
 
   it('turns a non-JSON 2xx body into ApiError bad_response', async () => {
     answer(200, '<html>proxy login</html>');
-    const error = await rejection(request(coreEndpoints.myProfile, {}, { config, token: 't0ken' }));
+    const error = await rejection(request(endpoints.myProfile, {}, { config, token: 't0ken' }));
     expect(error.code).toBe('bad_response');
   });
 
@@ -82,7 +82,7 @@ describe('request', () => {
     });
     const error = await rejection(
       request(
-        coreEndpoints.createComment,
+        endpoints.createComment,
         { body: { studentId: 's', classId: 'c', text: ' ' } },
         { config, token: 't0ken' },
       ),
@@ -93,7 +93,7 @@ describe('request', () => {
 
   it('keeps the status of a non-2xx answer without an error body', async () => {
     answer(502, '<html>Bad gateway</html>');
-    const error = await rejection(request(coreEndpoints.myFriends, {}, { config, token: 't0ken' }));
+    const error = await rejection(request(endpoints.myFriends, {}, { config, token: 't0ken' }));
     expect(error.status).toBe(502);
     expect(error.code).toBe('internal');
   });
@@ -109,7 +109,7 @@ describe('request', () => {
           }),
       ),
     );
-    const error = await rejection(request(coreEndpoints.myFriends, {}, { config, token: 't0ken' }));
+    const error = await rejection(request(endpoints.myFriends, {}, { config, token: 't0ken' }));
     expect(error).toMatchObject({ status: 503, code: 'overloaded', retryAfterSeconds: 7 });
     const now = Date.parse('2026-01-05T10:00:00Z');
     expect(parseRetryAfter('Mon, 05 Jan 2026 10:00:30 GMT', now)).toBe(30);
@@ -127,7 +127,7 @@ describe('request', () => {
           }),
       ),
     );
-    const answer = await requestAnswer(coreEndpoints.listComments, {}, { config, token: 't0ken' });
+    const answer = await requestAnswer(endpoints.listComments, {}, { config, token: 't0ken' });
     expect(answer.data).toEqual([]);
     expect(answer.headers.get('Link')).toBe('<https://platform.test/next>; rel="next"');
   });
@@ -139,14 +139,14 @@ describe('request', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = await rejection(request(coreEndpoints.myFriends, {}, { config, token: 't0ken' }));
+    const error = await rejection(request(endpoints.myFriends, {}, { config, token: 't0ken' }));
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
   });
 
   it('sends the user token as a Bearer Authorization header on user and training endpoints', async () => {
     const fetchMock = answer(200, []);
-    await request(coreEndpoints.listComments, {}, { config, token: 'abc123' });
-    await request(coreEndpoints.listNotes, {}, { config, token: 'abc123' });
+    await request(endpoints.listComments, {}, { config, token: 'abc123' });
+    await request(endpoints.listNotes, {}, { config, token: 'abc123' });
     for (const [, init] of fetchMock.mock.calls) {
       expect(new Headers(init.headers).get('Authorization')).toBe('Bearer abc123');
     }
@@ -154,7 +154,7 @@ describe('request', () => {
 
   it('refuses to call a user endpoint without a token, before any request', async () => {
     const fetchMock = answer(200, []);
-    const error = await rejection(request(coreEndpoints.myFriends, {}, { config }));
+    const error = await rejection(request(endpoints.myFriends, {}, { config }));
     expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -165,7 +165,7 @@ describe('request', () => {
       session: { token: 't', expiresIn: 60, refreshToken: 'r' },
     });
     await request(
-      coreEndpoints.createAnonymous,
+      endpoints.createAnonymous,
       {
         body: {
           handle: '@anon-1',
@@ -189,12 +189,12 @@ describe('request', () => {
   it('addresses notes under the notes base address and the rest under the platform address', async () => {
     const fetchMock = answer(200, []);
     await request(
-      coreEndpoints.listNotes,
+      endpoints.listNotes,
       { query: { category: 'lesson,course', studentId: 's 1' } },
       { config, token: 't' },
     );
     await request(
-      coreEndpoints.listComments,
+      endpoints.listComments,
       { query: { classId: 'class-a', lessonId: undefined } },
       { config, token: 't' },
     );
@@ -207,7 +207,7 @@ describe('request', () => {
   it('uses the same origin when a base address is empty, and encodes path parameters', async () => {
     const fetchMock = answer(200, '"/9j/4AAQ"');
     const picture = await request(
-      coreEndpoints.picture,
+      endpoints.picture,
       { params: { pictureId: 'pic/1' } },
       { config: { ...config, platformUrl: '' }, token: 't' },
     );

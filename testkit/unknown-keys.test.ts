@@ -5,16 +5,16 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { commentListSchema } from '../../contract/comments.ts';
-import { defineEndpoint } from '../../contract/endpoint.ts';
-import { plannerCandidatesResponseSchema } from '../../contract/mission-planner.ts';
-import { removeNoteResponseSchema } from '../../contract/notes.ts';
-import { friendListSchema } from '../../contract/users.ts';
-import type { Authenticator } from '../access/authenticator.ts';
-import { AnswerCache } from '../cache/answer-cache.ts';
-import type { Db } from '../data/database.ts';
-import { Router } from './route.ts';
-import { unknownKeys } from './unknown-keys.ts';
+import { commentListSchema } from '../contract/comments.ts';
+import { defineEndpoint } from '../contract/endpoint.ts';
+import { plannerCandidatesResponseSchema } from '../contract/mission-planner.ts';
+import { removeNoteResponseSchema } from '../contract/notes.ts';
+import { friendListSchema } from '../contract/users.ts';
+import type { Authenticator } from '../server/access/authenticator.ts';
+import { AnswerCache } from '../server/cache/answer-cache.ts';
+import type { Db } from '../server/data/database.ts';
+import { Router } from '../server/http/route.ts';
+import { checkResponse, unknownKeys } from './unknown-keys.ts';
 
 const summary = {
   handle: '@a',
@@ -92,7 +92,7 @@ describe('unknownKeys', () => {
   });
 });
 
-describe('a route while tests run (checkResponses)', () => {
+describe('a route while tests run (the harness checks every response)', () => {
   const endpoint = defineEndpoint({
     method: 'POST',
     path: '/probe',
@@ -105,13 +105,13 @@ describe('a route while tests run (checkResponses)', () => {
   // Auth kind "none" never asks the authenticator, and a POST never reads the database nor keeps its answer.
   const noAuth = {} as Authenticator;
   const noDb = {} as Db;
-  const serve = (checkResponses: boolean, answer: object) => {
+  const serve = (checked: boolean, answer: object) => {
     const app = new Hono();
     app.onError((error, c) => c.text(error.message, 500));
     new Router(app, {
       auth: noAuth,
       sandbox: true,
-      checkResponses,
+      probe: checked ? { answered: checkResponse } : undefined,
       db: noDb,
       answers: new AnswerCache(0),
       bases: new Set(['platform']),

@@ -1,14 +1,31 @@
 /**
- * Finds the keys of a value that its schema does not name, at any depth.
+ * The strict response check of tests: every answer of a service the harness
+ * starts must parse with its contract schema and carry no key the schema does
+ * not name, at any depth.
  *
  * The contract's objects strip unknown keys when they parse: a client reading
  * an answer ignores what it does not know, and the dashboard must keep
  * working when the platform adds a field. That same leniency would let the
  * service send a misspelt or extra field unnoticed, so tests check every
- * response with this as well (`checkResponses`). It reads the schema and
- * never changes it: what the service accepts from clients stays as it is.
+ * response with `unknownKeys` as well. It reads the schema and never changes
+ * it: what the service accepts from clients stays as it is.
  */
 import type { $ZodType, $ZodTypes } from 'zod/v4/core';
+import type { Endpoint } from '../contract/endpoint.ts';
+
+/** Throws (a 500 in tests) when a response does not parse with its schema or carries a key the schema does not name. */
+export function checkResponse(endpoint: Endpoint, result: unknown): void {
+  const checked = endpoint.response.safeParse(result);
+  if (!checked.success) {
+    throw new Error(`Response of ${endpoint.method} ${endpoint.path} breaks the contract: ${checked.error.message}`);
+  }
+  const extra = unknownKeys(endpoint.response, result);
+  if (extra.length > 0) {
+    throw new Error(
+      `Response of ${endpoint.method} ${endpoint.path} carries keys the contract does not name: ${extra.slice(0, 10).join(', ')}`,
+    );
+  }
+}
 
 /** Dotted paths (`0.author.trainer`) of the keys `value` carries that `schema` does not name. */
 export function unknownKeys(schema: $ZodType, value: unknown, path: readonly string[] = []): string[] {
