@@ -32,6 +32,5 @@ export async function issueSession(
       refresh_expires_at: now + deps.settings.REFRESH_TTL_SECONDS,
     })
     .execute();
-  await bump(tx, 'sessions');
   return { token, expiresIn: ttl, refreshToken };
 }

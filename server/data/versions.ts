@@ -17,23 +17,12 @@ import type { Queryable } from './database.ts';
 import { runPrepared } from './prepared.ts';
 import type { Schema } from './schema.ts';
 
-export const areas = [
-  'users',
-  'sessions',
-  'apps',
-  'classes',
-  'comments',
-  'notes',
-  'plugins',
-  'badges',
-  'plugin_data',
-] as const;
+export const areas = ['users', 'apps', 'classes', 'comments', 'notes', 'plugins', 'badges', 'plugin_data'] as const;
 export type Area = (typeof areas)[number];
 
 /** Every table of the schema but the bookkeeping ones (`bookkeepingTables`) belongs to exactly one area. */
 export const areaTables: Readonly<Record<Area, readonly (keyof Schema)[]>> = {
   users: ['users', 'friendships', 'pictures', 'orgs'],
-  sessions: ['sessions'],
   apps: ['apps', 'app_scopes'],
   classes: ['courses', 'lessons', 'classes', 'class_trainers', 'students'],
   comments: ['comments'],
@@ -43,14 +32,18 @@ export const areaTables: Readonly<Record<Area, readonly (keyof Schema)[]>> = {
   plugin_data: ['other_skills', 'additional_info'],
 };
 
-/** Tables of no area: no answer is made of them. */
-export const bookkeepingTables: readonly (keyof Schema)[] = ['data_versions', 'service_keys', 'schema_migrations'];
-
 /**
- * Areas that no kept answer reads: sessions are read from the database on
- * every request (docs/scale-out.md). Their writes bump the area all the same.
+ * Tables of no area: no answer is made of them. Sessions are among them: the
+ * authenticator reads a session from the database on every request
+ * (docs/scale-out.md), so nothing kept depends on them and their writes bump
+ * nothing.
  */
-export const unkeptAreas: readonly Area[] = ['sessions'];
+export const bookkeepingTables: readonly (keyof Schema)[] = [
+  'sessions',
+  'data_versions',
+  'service_keys',
+  'schema_migrations',
+];
 
 export type Versions = Readonly<Record<Area, number>>;
 

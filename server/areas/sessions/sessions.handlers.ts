@@ -24,7 +24,6 @@ export function sessionHandlers(deps: Deps) {
       const token = (authorization ?? '').trim().replace(/^bearer\s+/i, '');
       return deps.db.transaction(async (tx) => {
         await sessionsRepo(tx).revokeToken(token);
-        await bump(tx, 'sessions');
         return { success: true };
       });
     },
