@@ -11,13 +11,13 @@
  */
 import { copyFileSync } from 'node:fs';
 import { sql } from 'kysely';
+import { basicHeader } from '../../contract/basic-auth.ts';
 import type { Comment } from '../../contract/comments.ts';
 import { pluginPermissions } from '../../contract/plugin-permissions.ts';
 import { seedBulk } from '../../sandbox/bulk.ts';
 import { demoIds } from '../../sandbox/demo-ids.ts';
 import { SEED_BASE_TIME } from '../../sandbox/random.ts';
 import { seedIfEmpty } from '../../sandbox/seed.ts';
-import { basicHeader } from '../../server/access/authenticator.ts';
 import { summariesOf } from '../../server/areas/profile/users.repo.ts';
 import { type Db, openDatabase, type Queryable } from '../../server/data/database.ts';
 import { applyMigrations, withStartupLock } from '../../server/data/migrate.ts';
