@@ -1,5 +1,5 @@
 /**
- * e2e journeys in Debian's Chromium against the REAL service serving the
+ * e2e journeys in Debian's Chromium (testkit/chromium.ts) against the REAL service serving the
  * built dashboard (`npm run test:e2e` builds first). Each run gets fresh
  * SQLite files in a temp directory; the service seeds the demo data on
  * first start. Servers:
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { plannerPorts, ports, shortSessions } from './e2e/support/ports';
+import { chromiumLaunchOptions } from './testkit/chromium';
 
 const host = '127.0.0.1';
 const origin = (port: number) => `http://${host}:${port}`;
@@ -42,18 +43,7 @@ export default defineConfig({
     baseURL: origin(ports.sandbox),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium' }],
   webServer: [

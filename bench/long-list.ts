@@ -6,7 +6,8 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { LIST_PAGE_SIZE } from '../src/lib/api/paging.ts';
-import { CHROMIUM, CHROMIUM_ARGS, sandboxSession, storeSession } from './lib/browser.ts';
+import { chromiumLaunchOptions } from '../testkit/chromium.ts';
+import { sandboxSession, storeSession } from './lib/browser.ts';
 import { buildDashboard } from './lib/build.ts';
 import { startHotStudentService } from './lib/bulk.ts';
 import { type Section, section, table, target } from './lib/report.ts';
@@ -86,7 +87,7 @@ export async function longListBench(options: LongListOptions): Promise<Section> 
   const s = section('A long list');
   const built = await buildDashboard();
   const service = await startHotStudentService(options.comments, built.dir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });
   try {
     const { trainerId, hotStudentId, otherStudentId, hotComments, otherComments } = service.facts;
     const base = service.url;
