@@ -27,8 +27,16 @@ if (!process.env.E2E_DB_DIR) {
 }
 const dbDir = process.env.E2E_DB_DIR;
 
-const service = 'npx tsx server/main.ts';
-const common = { HOST: host, DASHBOARD_DIR: 'dist' };
+/** The service from source on `port`, serving the built dashboard, on its own SQLite file `name`. */
+const serviceOn = (port: number, name: string, env: Record<string, string>) => ({
+  command: 'npx tsx server/main.ts',
+  url: `${origin(port)}/config.json`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { HOST: host, DASHBOARD_DIR: 'dist', PORT: String(port), DATABASE: join(dbDir, `${name}.sqlite`), ...env },
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,70 +55,26 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: [
-    {
-      command: service,
-      url: `${origin(ports.sandbox)}/config.json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...common,
-        PORT: String(ports.sandbox),
-        DATABASE: join(dbDir, 'sandbox.sqlite'),
-        PLATFORM_ENV: 'sandbox',
-        NOTES_PORT: String(ports.notes),
-        DASHBOARD_NOTES_URL: origin(ports.notes),
-        CORS_ORIGINS: origin(ports.sandbox),
-      },
-    },
-    {
-      command: service,
-      url: `${origin(ports.production)}/config.json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...common,
-        PORT: String(ports.production),
-        DATABASE: join(dbDir, 'production.sqlite'),
-        PLATFORM_ENV: 'production',
-        DASHBOARD_CLIENT_ID: 'sandbox-trainer-dashboard',
-      },
-    },
-    {
-      command: service,
-      url: `${origin(ports.shortSessions)}/config.json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...common,
-        PORT: String(ports.shortSessions),
-        DATABASE: join(dbDir, 'short-sessions.sqlite'),
-        PLATFORM_ENV: 'sandbox',
-        TOKEN_TTL_SECONDS: String(shortSessions.tokenSeconds),
-        REFRESH_TTL_SECONDS: String(shortSessions.refreshSeconds),
-      },
-    },
+    serviceOn(ports.sandbox, 'sandbox', {
+      PLATFORM_ENV: 'sandbox',
+      NOTES_PORT: String(ports.notes),
+      DASHBOARD_NOTES_URL: origin(ports.notes),
+      CORS_ORIGINS: origin(ports.sandbox),
+    }),
+    serviceOn(ports.production, 'production', {
+      PLATFORM_ENV: 'production',
+      DASHBOARD_CLIENT_ID: 'sandbox-trainer-dashboard',
+    }),
+    serviceOn(ports.shortSessions, 'short-sessions', {
+      PLATFORM_ENV: 'sandbox',
+      TOKEN_TTL_SECONDS: String(shortSessions.tokenSeconds),
+      REFRESH_TTL_SECONDS: String(shortSessions.refreshSeconds),
+    }),
     // The mission planner journey: its own sandbox (admin routes on) and the sample plugin it calls.
-    {
-      command: service,
-      url: `${origin(plannerPorts.service)}/config.json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...common,
-        PORT: String(plannerPorts.service),
-        DATABASE: join(dbDir, 'mission-planner.sqlite'),
-        PLATFORM_ENV: 'sandbox',
-        ADMIN_TOKEN: 'e2e-mission-planner-admin-token',
-      },
-    },
+    serviceOn(plannerPorts.service, 'mission-planner', {
+      PLATFORM_ENV: 'sandbox',
+      ADMIN_TOKEN: 'e2e-mission-planner-admin-token',
+    }),
     {
       command: 'npx tsx plugin/main.ts',
       url: `${origin(plannerPorts.plugin)}/health`,
