@@ -1,5 +1,5 @@
 /**
- * e2e journeys in Debian's Chromium against the REAL service serving the
+ * e2e journeys in Debian's Chromium (testkit/chromium.ts) against the REAL service serving the
  * built dashboard (`npm run test:e2e` builds first). Each run gets fresh
  * SQLite files in a temp directory; the service seeds the demo data on
  * first start. Servers:
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { plannerPorts, ports, shortSessions } from './e2e/support/ports';
+import { chromiumLaunchOptions } from './testkit/chromium';
 
 const host = '127.0.0.1';
 const origin = (port: number) => `http://${host}:${port}`;
@@ -26,8 +27,16 @@ if (!process.env.E2E_DB_DIR) {
 }
 const dbDir = process.env.E2E_DB_DIR;
 
-const service = 'npx tsx server/main.ts';
-const common = { HOST: host, DASHBOARD_DIR: 'dist' };
+/** The service from source on `port`, serving the built dashboard, on its own SQLite file `name`. */
+const serviceOn = (port: number, name: string, env: Record<string, string>) => ({
+  command: 'npx tsx server/main.ts',
+  url: `${origin(port)}/config.json`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { HOST: host, DASHBOARD_DIR: 'dist', PORT: String(port), DATABASE: join(dbDir, `${name}.sqlite`), ...env },
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,85 +51,30 @@ export default defineConfig({
     baseURL: origin(ports.sandbox),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium' }],
   webServer: [
-    {
-      command: service,
-      url: `${origin(ports.sandbox)}/config.json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...common,
-        PORT: String(ports.sandbox),
-        DATABASE: join(dbDir, 'sandbox.sqlite'),
-        PLATFORM_ENV: 'sandbox',
-        NOTES_PORT: String(ports.notes),
-        DASHBOARD_NOTES_URL: origin(ports.notes),
-        CORS_ORIGINS: origin(ports.sandbox),
-      },
-    },
-    {
-      command: service,
-      url: `${origin(ports.production)}/config.json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...common,
-        PORT: String(ports.production),
-        DATABASE: join(dbDir, 'production.sqlite'),
-        PLATFORM_ENV: 'production',
-        DASHBOARD_CLIENT_ID: 'sandbox-trainer-dashboard',
-      },
-    },
-    {
-      command: service,
-      url: `${origin(ports.shortSessions)}/config.json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...common,
-        PORT: String(ports.shortSessions),
-        DATABASE: join(dbDir, 'short-sessions.sqlite'),
-        PLATFORM_ENV: 'sandbox',
-        TOKEN_TTL_SECONDS: String(shortSessions.tokenSeconds),
-        REFRESH_TTL_SECONDS: String(shortSessions.refreshSeconds),
-      },
-    },
+    serviceOn(ports.sandbox, 'sandbox', {
+      PLATFORM_ENV: 'sandbox',
+      NOTES_PORT: String(ports.notes),
+      DASHBOARD_NOTES_URL: origin(ports.notes),
+      CORS_ORIGINS: origin(ports.sandbox),
+    }),
+    serviceOn(ports.production, 'production', {
+      PLATFORM_ENV: 'production',
+      DASHBOARD_CLIENT_ID: 'sandbox-trainer-dashboard',
+    }),
+    serviceOn(ports.shortSessions, 'short-sessions', {
+      PLATFORM_ENV: 'sandbox',
+      TOKEN_TTL_SECONDS: String(shortSessions.tokenSeconds),
+      REFRESH_TTL_SECONDS: String(shortSessions.refreshSeconds),
+    }),
     // The mission planner journey: its own sandbox (admin routes on) and the sample plugin it calls.
-    {
-      command: service,
-      url: `${origin(plannerPorts.service)}/config.json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...common,
-        PORT: String(plannerPorts.service),
-        DATABASE: join(dbDir, 'mission-planner.sqlite'),
-        PLATFORM_ENV: 'sandbox',
-        ADMIN_TOKEN: 'e2e-mission-planner-admin-token',
-      },
-    },
+    serviceOn(plannerPorts.service, 'mission-planner', {
+      PLATFORM_ENV: 'sandbox',
+      ADMIN_TOKEN: 'e2e-mission-planner-admin-token',
+    }),
     {
       command: 'npx tsx plugin/main.ts',
       url: `${origin(plannerPorts.plugin)}/health`,

@@ -13,12 +13,8 @@
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
-import { createApp } from '../server/app.ts';
-import { readSettings } from '../server/config.ts';
-import { openDatabase } from '../server/data/database.ts';
-import { createLogger } from '../server/logger.ts';
 import { freePort, startChildService } from '../testkit/child-service.ts';
+import { appsOnFile, type Fetch } from '../testkit/in-process.ts';
 import { type BulkSize, benchTargets, bulkDatabase } from './lib/bulk.ts';
 import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { removeDatabase, tempDatabase } from './lib/dataset.ts';
@@ -122,17 +118,12 @@ const BATCH = 400;
 async function inProcess(facts: Awaited<ReturnType<typeof bulkDatabase>>, logFile: string, s: Section) {
   const database = tempDatabase('logging-in-process');
   copyFileSync(facts.file, database);
-  const db = await openDatabase({ file: database });
-  const destination = pino.destination({ dest: logFile, sync: false });
+  const apps = await appsOnFile(database);
   try {
-    const off = createApp({ db, settings: readSettings({ DATABASE: database, LOG_REQUESTS: '0' }) });
-    const on = createApp({
-      db,
-      settings: readSettings({ DATABASE: database, LOG_REQUESTS: '1' }),
-      logger: createLogger('info', destination),
-    });
+    const off = apps.app({ LOG_REQUESTS: '0' });
+    const on = apps.app({ LOG_REQUESTS: '1' }, logFile);
     const base = 'http://127.0.0.1';
-    const signIn = await off.fetch(
+    const signIn = await off(
       new Request(`${base}/sandbox/v1/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -147,12 +138,10 @@ async function inProcess(facts: Awaited<ReturnType<typeof bulkDatabase>>, logFil
     const rows: string[][] = [];
     for (const read of reads) {
       /** CPU time of this process (threads included, so the log writes count) per request, in µs. */
-      const batch = async (app: typeof off) => {
+      const batch = async (app: Fetch) => {
         const before = process.cpuUsage();
         for (let i = 0; i < BATCH; i++) {
-          const response = await app.fetch(
-            new Request(base + read.path, { headers: { Authorization: `Bearer ${token}` } }),
-          );
+          const response = await app(new Request(base + read.path, { headers: { Authorization: `Bearer ${token}` } }));
           if (response.status !== 200) throw new Error(`${read.path}: ${response.status}`);
           await response.arrayBuffer();
         }
@@ -190,8 +179,7 @@ async function inProcess(facts: Awaited<ReturnType<typeof bulkDatabase>>, logFil
     }
     return rows;
   } finally {
-    destination.end();
-    await db.close();
+    await apps.close();
     removeDatabase(database);
   }
 }

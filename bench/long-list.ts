@@ -5,8 +5,9 @@
  * scrolling to the end (long tasks over 50 ms, PerformanceObserver 'longtask').
  */
 import { chromium, type Page } from '@playwright/test';
-import { LIST_PAGE_SIZE } from '../src/lib/api/paging.ts';
-import { CHROMIUM, CHROMIUM_ARGS, sandboxSession, storeSession } from './lib/browser.ts';
+import { commentEndpoints } from '../contract/endpoints/comments.ts';
+import { chromiumLaunchOptions } from '../testkit/chromium.ts';
+import { sandboxSession, storeSession } from './lib/browser.ts';
 import { buildDashboard } from './lib/build.ts';
 import { startHotStudentService } from './lib/bulk.ts';
 import { type Section, section, table, target } from './lib/report.ts';
@@ -34,17 +35,42 @@ const instrument = () => {
 
 const ROW = 'ol.card-list > li';
 
-/** The count the heading shows for a list of `rows` while its first page is in: "(N)", or "(200+)" when more pages follow. */
-const headingCount = (rows: number) => (rows > LIST_PAGE_SIZE ? `(${LIST_PAGE_SIZE}+)` : `(${rows})`);
+/**
+ * The count the heading shows for a list of `rows` while its first page (of
+ * `pageSize` rows) is in: "(N)", or "(200+)" when more pages follow.
+ */
+const headingCount = (rows: number, pageSize: number) => (rows > pageSize ? `(${pageSize}+)` : `(${rows})`);
 
-async function waitForRows(page: Page, rows: number, since: number): Promise<number> {
+/**
+ * Goes to `url` and answers the page size the dashboard asks the comments
+ * list for: the `limit` of its first request there.
+ */
+async function gotoObservingPageSize(page: Page, url: string): Promise<number> {
+  const asked = page.waitForRequest(
+    (request) => {
+      const { pathname, searchParams } = new URL(request.url());
+      return (
+        request.method() === commentEndpoints.listComments.method &&
+        pathname === commentEndpoints.listComments.path &&
+        searchParams.has('limit')
+      );
+    },
+    { timeout: 120_000 },
+  );
+  await page.goto(url);
+  const limit = Number(new URL((await asked).url()).searchParams.get('limit'));
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`the dashboard asked for comments with limit ${limit}`);
+  return limit;
+}
+
+async function waitForRows(page: Page, rows: number, pageSize: number, since: number): Promise<number> {
   // The first rows of the new list: the count heading is that list's and at least one row is in the DOM.
   const handle = await page.waitForFunction(
     ({ row, expected }) => {
       const count = document.querySelector('#comment-list-heading .count')?.textContent ?? '';
       return document.querySelector(row) && count.trim() === expected ? performance.now() : false;
     },
-    { row: ROW, expected: headingCount(rows) },
+    { row: ROW, expected: headingCount(rows, pageSize) },
     { polling: 'raf', timeout: 120_000 },
   );
   return Number(await handle.jsonValue()) - since;
@@ -86,7 +112,7 @@ export async function longListBench(options: LongListOptions): Promise<Section> 
   const s = section('A long list');
   const built = await buildDashboard();
   const service = await startHotStudentService(options.comments, built.dir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });
   try {
     const { trainerId, hotStudentId, otherStudentId, hotComments, otherComments } = service.facts;
     const base = service.url;
@@ -101,8 +127,11 @@ export async function longListBench(options: LongListOptions): Promise<Section> 
       await storeSession(page, base, await sandboxSession(base, trainerId));
 
       // In the page: from the other student's comments, apply the filter of the student with many.
-      await page.goto(`${base}/comments?studentId=${encodeURIComponent(otherStudentId)}`);
-      await waitForRows(page, otherComments, 0);
+      const pageSize = await gotoObservingPageSize(
+        page,
+        `${base}/comments?studentId=${encodeURIComponent(otherStudentId)}`,
+      );
+      await waitForRows(page, otherComments, pageSize, 0);
       const select = page.locator(`form[aria-label="Filter comments"] select:has(option[value="${hotStudentId}"])`);
       await select.selectOption(hotStudentId);
       const clickedAt = await page.evaluate(() => {
@@ -113,11 +142,11 @@ export async function longListBench(options: LongListOptions): Promise<Section> 
         button.click();
         return at;
       });
-      inApp.push(await waitForRows(page, hotComments, clickedAt));
+      inApp.push(await waitForRows(page, hotComments, pageSize, clickedAt));
 
       // Cold: a navigation straight to the filtered address (cache warm from the page above).
       await page.goto(`${base}/comments?studentId=${encodeURIComponent(hotStudentId)}`);
-      cold.push(await waitForRows(page, hotComments, 0));
+      cold.push(await waitForRows(page, hotComments, pageSize, 0));
       await page.waitForTimeout(500);
       const during = await page.evaluate(() =>
         (window as unknown as { __longTasks: { duration: number }[] }).__longTasks.map((t) => t.duration),

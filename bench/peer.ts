@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchTargets, exportComments, startBulkService } from './lib/bulk.ts';
+import { exportComments } from '../testkit/bulk-data.ts';
+import { benchTargets, startBulkService } from './lib/bulk.ts';
 import { cannon } from './lib/cannon.ts';
 import { startJsonServer } from './lib/json-server.ts';
 import { type Section, section, table, target } from './lib/report.ts';

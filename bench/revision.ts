@@ -12,9 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../server/data/database.ts';
+import { type BulkFacts, bulkFacts } from '../testkit/bulk-data.ts';
 import { type ChildService, freePort, repoRoot, startChild } from '../testkit/child-service.ts';
-import { BENCH_APP, type BulkFacts, factsOf } from './lib/bulk.ts';
+import { BENCH_APP } from './lib/bulk.ts';
 import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table } from './lib/report.ts';
@@ -82,8 +82,7 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
     );
     const copy = join(dir, 'this.sqlite');
     copyFileSync(database, copy);
-    const db = await openDatabase({ file: copy });
-    const facts = await factsOf(db, copy).finally(() => db.close());
+    const facts = await bulkFacts({ file: copy });
 
     services.push({ name: `${options.base} (before)`, service: await serve(tree, database), runs: [] });
     services.push({

@@ -7,22 +7,11 @@
  */
 import { copyFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Kysely, PostgresDialect as PgDialect, sql } from 'kysely';
-import pg from 'pg';
-import { commentsRepo } from '../server/areas/comments/comments.repo.ts';
-import { type Db, openDatabase } from '../server/data/database.ts';
-import type { Schema } from '../server/data/schema.ts';
+import { type BulkFacts, bulkFacts, createPostgresDatabase, generateDatabase } from '../testkit/bulk-data.ts';
 import { type ChildService, freePort, startChildService } from '../testkit/child-service.ts';
+import { commentReadsOnPostgres } from '../testkit/comment-reads.ts';
 import { startPostgres } from '../testkit/postgres-server.ts';
-import {
-  type BulkFacts,
-  type BulkSize,
-  benchTargets,
-  bulkDatabase,
-  bulkRowsOf,
-  factsOf,
-  generateInto,
-} from './lib/bulk.ts';
+import { type BulkSize, benchTargets, bulkDatabase, bulkRowsOf } from './lib/bulk.ts';
 import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { removeDatabase, tempDatabase } from './lib/dataset.ts';
 import { ports } from './lib/ports.ts';
@@ -61,18 +50,9 @@ export async function scaleBench(options: ScaleOptions): Promise<Section> {
     // PostgreSQL: the same generator writes the same rows.
     console.error(`[bench]   scale: generating the ${options.size} database on PostgreSQL …`);
     const started = performance.now();
-    const admin = await openDatabase({ url: server.url, poolSize: 1 });
-    await sql.raw('CREATE DATABASE bench').execute(admin.q);
-    await admin.close();
-    const url = server.urlOf('bench');
-    const pgDb = await openDatabase({ url, poolSize: 4 });
-    let pgFacts: BulkFacts;
-    try {
-      await generateInto(pgDb, bulkRowsOf(options.size));
-      pgFacts = await factsOf(pgDb, url);
-    } finally {
-      await pgDb.close();
-    }
+    const url = await createPostgresDatabase(server, 'bench');
+    await generateDatabase({ url }, bulkRowsOf(options.size));
+    const pgFacts = await bulkFacts({ url });
     console.error(`[bench]   … in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
     for (const engine of ['sqlite', 'postgres'] as const) {
@@ -147,18 +127,14 @@ export async function scaleBench(options: ScaleOptions): Promise<Section> {
  * pg.Pool of the same size), 16 reads in flight, alternating rounds.
  */
 async function driverComparison(url: string, facts: BulkFacts, options: ScaleOptions): Promise<string[]> {
-  const ours: Db = await openDatabase({ url, poolSize: 10 });
-  const stock = new Kysely<Schema>({
-    dialect: new PgDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
-  });
-  const read = (q: Kysely<Schema>) => commentsRepo(q).list(facts.trainerId, { studentId: facts.studentId });
-  const measure = async (q: Kysely<Schema>): Promise<number> => {
+  const reads = await commentReadsOnPostgres(url, 10, facts);
+  const measure = async (read: () => Promise<number>): Promise<number> => {
     let done = 0;
     const until = performance.now() + options.seconds * 1000;
     await Promise.all(
       Array.from({ length: 16 }, async () => {
         while (performance.now() < until) {
-          await read(q);
+          await read();
           done++;
         }
       }),
@@ -166,15 +142,15 @@ async function driverComparison(url: string, facts: BulkFacts, options: ScaleOpt
     return done / options.seconds;
   };
   try {
-    const rows = (await read(ours.q)).length;
-    if ((await read(stock)).length !== rows) throw new Error('the two drivers read different rows');
-    await measure(ours.q);
-    await measure(stock);
+    const rows = await reads.service();
+    if ((await reads.nodePostgres()) !== rows) throw new Error('the two drivers read different rows');
+    await measure(reads.service);
+    await measure(reads.nodePostgres);
     const postgresJs: number[] = [];
     const nodePostgres: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
-      postgresJs.push(await measure(ours.q));
-      nodePostgres.push(await measure(stock));
+      postgresJs.push(await measure(reads.service));
+      nodePostgres.push(await measure(reads.nodePostgres));
     }
     const a = median(postgresJs);
     const b = median(nodePostgres);
@@ -192,7 +168,6 @@ async function driverComparison(url: string, facts: BulkFacts, options: ScaleOpt
       ),
     ];
   } finally {
-    await ours.close();
-    await stock.destroy();
+    await reads.close();
   }
 }

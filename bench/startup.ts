@@ -10,9 +10,10 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BulkFacts } from '../testkit/bulk-data.ts';
 import { freePort, startChild } from '../testkit/child-service.ts';
 import { repoRoot } from './lib/build.ts';
-import { type BulkFacts, benchTargets, bulkDatabase } from './lib/bulk.ts';
+import { benchTargets, bulkDatabase } from './lib/bulk.ts';
 import { cannon } from './lib/cannon.ts';
 import { removeDatabase, tempDatabase } from './lib/dataset.ts';
 import { ports } from './lib/ports.ts';

@@ -2,10 +2,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicHeader } from '../contract/basic-auth.ts';
 import { errorBodySchema } from '../contract/common.ts';
 import { capabilitiesResponseSchema } from '../contract/mission-planner.ts';
 import { createPluginApp } from './app.ts';
-import { basicHeader } from './basic-auth.ts';
 import { readPluginConfig } from './config.ts';
 
 const ID = 'sandbox-plugin-test';

@@ -7,10 +7,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod/mini';
 import { candidatesRequestSchema, capabilitiesRequestSchema } from '../contract/mission-planner.ts';
-import { errorFields, logger } from '../server/logger.ts';
 import { verifyBasic } from './basic-auth.ts';
 import { deriveCapabilities } from './capabilities.ts';
 import type { PluginConfig } from './config.ts';
+import { errorFields, logger } from './logger.ts';
 import { PlatformError, platformClient } from './platform-client.ts';
 import { rankCandidates } from './ranking.ts';
 

@@ -3,7 +3,6 @@
  * and validated at start-up: a bad value stops the program naming the setting.
  */
 import { z } from 'zod';
-import { demoIds } from '../sandbox/demo-ids.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
@@ -16,10 +15,14 @@ const configSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) address')
     .default('http://127.0.0.1:8080')
     .transform((url) => url.replace(/\/+$/, '')),
-  /** The plugin's credentials as registered on the platform; the service sends the same pair. */
-  /** Defaults: the sandbox demo plugin `sandbox-plugin-coach` (a sandbox credential, published in docs/demo-data.md). */
-  PLUGIN_CLIENT_ID: z.string().min(1).default(demoIds.plugins.coach.clientId),
-  PLUGIN_CLIENT_SECRET: z.string().min(1).default(demoIds.plugins.coach.clientSecret),
+  /**
+   * The plugin's credentials as registered on the platform; the service sends the same pair.
+   * Defaults: those of the sandbox demo plugin `sandbox-plugin-coach` (a sandbox credential the
+   * demo data publishes, docs/demo-data.md), so `npm start` pairs the two with no settings;
+   * sandbox/demo-ids.test.ts holds them equal.
+   */
+  PLUGIN_CLIENT_ID: z.string().min(1).default('sandbox-plugin-coach'),
+  PLUGIN_CLIENT_SECRET: z.string().min(1).default('coach-secret-sandbox-2026'),
   /** How long one call to the platform may take; keep it below the service's PLUGIN_TIMEOUT_MS. */
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(1).default(4000),
 });

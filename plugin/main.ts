@@ -1,12 +1,12 @@
 /**
  * Starts the sample AI plugin: `npm run plugin`. Settings come from the
  * environment (see config.ts and README.md); it logs as the service does
- * (JSON lines, server/logger.ts).
+ * (JSON lines, logger.ts).
  */
 import { serve } from '@hono/node-server';
-import { exitAfterLogs, logger } from '../server/logger.ts';
 import { createPluginApp } from './app.ts';
 import { type PluginConfig, readPluginConfig } from './config.ts';
+import { exitAfterLogs, logger } from './logger.ts';
 
 function start(): void {
   let config: PluginConfig;

@@ -6,6 +6,7 @@
  * fewer permissions still answers, on less evidence.
  */
 import type { z } from 'zod/mini';
+import { basicHeader } from '../contract/basic-auth.ts';
 import {
   badgeAssertionListSchema,
   badgeListSchema,
@@ -13,7 +14,6 @@ import {
   type OtherSkill,
   otherSkillListSchema,
 } from '../contract/plugin.ts';
-import { basicHeader } from './basic-auth.ts';
 import type { PluginConfig } from './config.ts';
 import type { Catalogue, Person } from './ranking.ts';
 

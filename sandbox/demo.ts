@@ -89,77 +89,65 @@ function fill(template: string, values: Record<string, string>): string {
 
 /**
  * Writes the demo dataset into an empty, migrated database, in one
- * transaction: `q`'s when it is one, else its own.
+ * transaction: `q`'s when it is one, else its own. Each step draws from its
+ * own stream of the seed, so a step reads like a list of what it adds.
  */
 export async function seedDemo(q: Queryable, seed: number): Promise<SeedSummary> {
   if (!q.isTransaction) return q.transaction().execute((tx) => seedDemo(tx, seed));
   const root = new Rng(seed, 'demo');
-  const rows = new RowBuffer(q);
-  const summary: SeedSummary = { users: 0, pictures: 0, students: 0, friendships: 0, comments: 0, notes: 0 };
+  const demo = new DemoRows(q, seed);
+  addOrgsAndCourses(demo);
+  const peopleRng = root.fork('people');
+  addFixedPeople(demo, peopleRng);
+  addClasses(demo);
+  const roster = addEnrollments(demo, peopleRng);
+  addFriendships(demo, root.fork('friends'), roster);
+  addComments(demo, root.fork('comments'), roster);
+  addNotes(demo, root.fork('notes'), roster);
+  addAppsAndPlugins(demo);
+  await demo.rows.flush();
 
-  const usedIds = new Set<string>();
-  const freshId = (rng: Rng, prefix: string, digits: number) => {
+  // The plugin data reads what was just written.
+  await seedPluginData(q, root.fork('plugin-data'));
+  await bump(q, 'users', 'classes', 'comments', 'notes', 'apps', 'plugins', 'badges', 'plugin_data');
+  return demo.summary;
+}
+
+/** What every step writes to: the rows, their count, and the ids already given out. */
+class DemoRows {
+  readonly rows: RowBuffer;
+  readonly summary: SeedSummary = { users: 0, pictures: 0, students: 0, friendships: 0, comments: 0, notes: 0 };
+  private readonly usedIds = new Set<string>();
+
+  constructor(
+    q: Queryable,
+    readonly seed: number,
+  ) {
+    this.rows = new RowBuffer(q);
+  }
+
+  /** A random id no step has given out yet. */
+  freshId(rng: Rng, prefix: string, digits: number): string {
     for (;;) {
       const id = `${prefix}-${rng.hex(digits)}`;
-      if (!usedIds.has(id)) {
-        usedIds.add(id);
+      if (!this.usedIds.has(id)) {
+        this.usedIds.add(id);
         return id;
       }
     }
-  };
-  const usedHandles = new Set(fixedPeople.map((p) => p.handle));
+  }
+}
 
-  const addPerson = (person: Person, createdAt: number, withCover: boolean) => {
-    let profilePic: string | null = null;
-    let coverPhoto: string | null = null;
-    if (person.pictures !== false) {
-      profilePic = `pic-${person.userId.slice(4)}-p`;
-      rows.add('pictures', {
-        picture_id: profilePic,
-        jpeg_base64: picture(seed, `${person.userId}/profile`, makeAvatar),
-      });
-      summary.pictures++;
-      if (withCover) {
-        coverPhoto = `pic-${person.userId.slice(4)}-c`;
-        rows.add('pictures', {
-          picture_id: coverPhoto,
-          jpeg_base64: picture(seed, `${person.userId}/cover`, makeCover),
-        });
-        summary.pictures++;
-      }
-    }
-    rows.add('users', {
-      user_id: person.userId,
-      handle: person.handle,
-      first_name: person.firstName,
-      last_name: person.lastName,
-      user_type: person.userType,
-      account_type: person.accountType,
-      country: person.country,
-      profile_pic: profilePic,
-      cover_photo: coverPhoto,
-      anonymous: 0,
-      email: person.email,
-      trainer: person.trainer ? 1 : 0,
-      trainee: person.trainee ? 1 : 0,
-      afsc: person.afsc ?? '',
-      education: person.education ?? '',
-      military_grade: person.militaryGrade ?? null,
-      display_rank: person.displayRank ?? null,
-      gender: person.gender ?? null,
-      display_duty_title: person.displayDutyTitle ?? null,
-      civilian_grade: person.civilianGrade ?? null,
-      civilian_band: person.civilianBand ?? null,
-      job_series_number: person.jobSeriesNumber ?? null,
-      job_title: person.jobTitle ?? null,
-      camera_disabled: person.cameraDisabled ? 1 : 0,
-      proximity_friends: person.proximityFriends ? 1 : 0,
-      org_id: person.orgId,
-      created_at: createdAt,
-    });
-    summary.users++;
-  };
+/** Who is enrolled where, for the steps that write about students. */
+interface Roster {
+  readonly enrollments: readonly Enrollment[];
+  /** The first enrollments: those of catalog.ts, in their order. */
+  readonly fixed: readonly Enrollment[];
+  /** The generated trainees. */
+  readonly crowd: readonly Person[];
+}
 
+function addOrgsAndCourses({ rows }: DemoRows): void {
   for (const org of orgs) rows.add('orgs', { org_id: org.id, name: org.name });
   for (const course of courses) {
     rows.add('courses', { course_id: course.id, name: course.name, version: course.version, org_id: course.orgId });
@@ -167,88 +155,158 @@ export async function seedDemo(q: Queryable, seed: number): Promise<SeedSummary>
       rows.add('lessons', { lesson_id: lesson.id, course_id: course.id, name: lesson.name, position: i + 1 });
     });
   }
+}
 
-  // People: the fixed ones, then the generated trainees.
-  const peopleRng = root.fork('people');
-  for (const person of fixedPeople) addPerson(person, SEED_BASE_TIME + peopleRng.int(0, 2 * DAY), true);
+/** A person's profile picture (and cover photo): their ids, null where they have none. */
+function addPictures(
+  demo: DemoRows,
+  person: Person,
+  withCover: boolean,
+): { profilePic: string | null; coverPhoto: string | null } {
+  if (person.pictures === false) return { profilePic: null, coverPhoto: null };
+  const profilePic = `pic-${person.userId.slice(4)}-p`;
+  demo.rows.add('pictures', {
+    picture_id: profilePic,
+    jpeg_base64: picture(demo.seed, `${person.userId}/profile`, makeAvatar),
+  });
+  demo.summary.pictures++;
+  if (!withCover) return { profilePic, coverPhoto: null };
+  const coverPhoto = `pic-${person.userId.slice(4)}-c`;
+  demo.rows.add('pictures', {
+    picture_id: coverPhoto,
+    jpeg_base64: picture(demo.seed, `${person.userId}/cover`, makeCover),
+  });
+  demo.summary.pictures++;
+  return { profilePic, coverPhoto };
+}
+
+function addPerson(demo: DemoRows, person: Person, createdAt: number, withCover: boolean): void {
+  const { profilePic, coverPhoto } = addPictures(demo, person, withCover);
+  demo.rows.add('users', {
+    user_id: person.userId,
+    handle: person.handle,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    user_type: person.userType,
+    account_type: person.accountType,
+    country: person.country,
+    profile_pic: profilePic,
+    cover_photo: coverPhoto,
+    anonymous: 0,
+    email: person.email,
+    trainer: person.trainer ? 1 : 0,
+    trainee: person.trainee ? 1 : 0,
+    afsc: person.afsc ?? '',
+    education: person.education ?? '',
+    military_grade: person.militaryGrade ?? null,
+    display_rank: person.displayRank ?? null,
+    gender: person.gender ?? null,
+    display_duty_title: person.displayDutyTitle ?? null,
+    civilian_grade: person.civilianGrade ?? null,
+    civilian_band: person.civilianBand ?? null,
+    job_series_number: person.jobSeriesNumber ?? null,
+    job_title: person.jobTitle ?? null,
+    camera_disabled: person.cameraDisabled ? 1 : 0,
+    proximity_friends: person.proximityFriends ? 1 : 0,
+    org_id: person.orgId,
+    created_at: createdAt,
+  });
+  demo.summary.users++;
+}
+
+/** The documented people of catalog.ts, each with both pictures. */
+function addFixedPeople(demo: DemoRows, rng: Rng): void {
+  for (const person of fixedPeople) addPerson(demo, person, SEED_BASE_TIME + rng.int(0, 2 * DAY), true);
+}
+
+function addClasses({ rows }: DemoRows): void {
   for (const klass of classes) {
     rows.add('classes', { class_id: klass.id, course_id: klass.courseId, name: klass.name, org_id: klass.orgId });
     for (const trainer of klass.trainers) rows.add('class_trainers', { class_id: klass.id, user_id: trainer });
   }
+}
 
+/**
+ * The fixed enrollments, then the generated trainees, each made and enrolled
+ * in turn (round-robin over the classes), from the people's stream: it goes
+ * on where the fixed people left it.
+ */
+function addEnrollments(demo: DemoRows, rng: Rng): Roster {
   const firstNameOf = new Map(fixedPeople.map((p) => [p.userId, p.firstName]));
   const classById = new Map(classes.map((c) => [c.id, c]));
   const enrollments: Enrollment[] = [];
   const enroll = (studentId: string, userId: string, klass: ClassSpec) => {
-    rows.add('students', { student_id: studentId, user_id: userId, class_id: klass.id });
+    demo.rows.add('students', { student_id: studentId, user_id: userId, class_id: klass.id });
     enrollments.push({ studentId, userId, firstName: firstNameOf.get(userId) ?? '', klass });
-    summary.students++;
+    demo.summary.students++;
   };
   for (const [studentId, userId, classId] of fixedEnrollments) {
     const klass = classById.get(classId);
     if (klass) enroll(studentId, userId, klass);
   }
-
+  const usedHandles = new Set(fixedPeople.map((p) => p.handle));
   const crowd: Person[] = [];
   for (let n = 0; n < DEMO_COUNTS.students; n++) {
     const klass = classes[n % classes.length] as ClassSpec;
-    const person = generatedTrainee(peopleRng, klass, freshId(peopleRng, 'usr', 8), usedHandles);
-    addPerson(person, SEED_BASE_TIME + peopleRng.int(0, 3 * DAY), peopleRng.chance(0.3));
+    const person = generatedTrainee(rng, klass, demo.freshId(rng, 'usr', 8), usedHandles);
+    addPerson(demo, person, SEED_BASE_TIME + rng.int(0, 3 * DAY), rng.chance(0.3));
     firstNameOf.set(person.userId, person.firstName);
     crowd.push(person);
-    enroll(freshId(peopleRng, 'stu', 8), person.userId, klass);
+    enroll(demo.freshId(rng, 'stu', 8), person.userId, klass);
   }
   // A few cyber trainees also take the transport course, so they too have two studentIds.
   const cyberCrowd = crowd.filter((p) =>
     enrollments.some((e) => e.userId === p.userId && e.klass.id === ids.classes.cyberA),
   );
   const networkA = classById.get(ids.classes.networkA) as ClassSpec;
-  for (const person of peopleRng.sample(cyberCrowd, 3)) enroll(freshId(peopleRng, 'stu', 8), person.userId, networkA);
+  for (const person of rng.sample(cyberCrowd, 3)) enroll(demo.freshId(rng, 'stu', 8), person.userId, networkA);
+  return { enrollments, fixed: enrollments.slice(0, fixedEnrollments.length), crowd };
+}
 
-  // Friendships, symmetric: the fixed web, then classmates and a random web in the crowd.
-  const friendRng = root.fork('friends');
+/** Friendships, symmetric: the fixed web, then classmates and a random web in the crowd. */
+function addFriendships(demo: DemoRows, rng: Rng, { enrollments, crowd }: Roster): void {
   const pairs = new Set<string>();
   const befriend = (a: string, b: string) => {
     if (a === b) return;
     const key = a < b ? `${a} ${b}` : `${b} ${a}`;
     if (pairs.has(key)) return;
     pairs.add(key);
-    rows.add('friendships', { user_id: a, friend_id: b });
-    rows.add('friendships', { user_id: b, friend_id: a });
-    summary.friendships += 2;
+    demo.rows.add('friendships', { user_id: a, friend_id: b });
+    demo.rows.add('friendships', { user_id: b, friend_id: a });
+    demo.summary.friendships += 2;
   };
   for (const [a, b] of fixedFriendships) befriend(a, b);
   const classmates = (classId: string) =>
     enrollments.filter((e) => e.klass.id === classId && crowd.some((p) => p.userId === e.userId)).map((e) => e.userId);
-  for (const friend of friendRng.sample(classmates(ids.classes.cyberA), 4)) befriend(ids.users.student, friend);
-  for (const friend of friendRng.sample(classmates(ids.classes.networkA), 2)) befriend(ids.users.student, friend);
-  for (const friend of friendRng.sample(crowd, 2)) befriend(ids.users.teen, friend.userId);
-  for (const friend of friendRng.sample(crowd, 2)) befriend(ids.users.parent, friend.userId);
+  for (const friend of rng.sample(classmates(ids.classes.cyberA), 4)) befriend(ids.users.student, friend);
+  for (const friend of rng.sample(classmates(ids.classes.networkA), 2)) befriend(ids.users.student, friend);
+  for (const friend of rng.sample(crowd, 2)) befriend(ids.users.teen, friend.userId);
+  for (const friend of rng.sample(crowd, 2)) befriend(ids.users.parent, friend.userId);
   for (const person of crowd) {
-    for (const friend of friendRng.sample(crowd, friendRng.int(0, 3))) befriend(person.userId, friend.userId);
+    for (const friend of rng.sample(crowd, rng.int(0, 3))) befriend(person.userId, friend.userId);
   }
+}
 
-  // Comments: trainers of each class about its students; the fixed enrollments get the first dozen.
-  const commentRng = root.fork('comments');
+/** Comments: trainers of each class about its students; the fixed enrollments get the first dozen. */
+function addComments(demo: DemoRows, rng: Rng, { enrollments, fixed }: Roster): void {
   const comments: { id: string; e: Enrollment; author: string; lessonId: string | null; text: string; at: number }[] =
     [];
-  const fixed = enrollments.slice(0, fixedEnrollments.length);
   for (let n = 0; n < DEMO_COUNTS.comments; n++) {
-    const e = n < 12 ? (fixed[n % fixed.length] as Enrollment) : commentRng.pick(enrollments);
+    const e = n < 12 ? (fixed[n % fixed.length] as Enrollment) : rng.pick(enrollments);
     const course = courseOf(e.klass);
-    const lesson = commentRng.chance(0.7) ? commentRng.pick(course.lessons) : null;
-    const template = lesson ? commentRng.pick(lessonRemarks) : commentRng.pick(generalRemarks);
+    const lesson = rng.chance(0.7) ? rng.pick(course.lessons) : null;
+    const template = lesson ? rng.pick(lessonRemarks) : rng.pick(generalRemarks);
     comments.push({
-      id: freshId(commentRng, 'cmt', 10),
+      id: demo.freshId(rng, 'cmt', 10),
       e,
-      author: commentRng.pick(e.klass.trainers),
+      author: rng.pick(e.klass.trainers),
       lessonId: lesson?.id ?? null,
       text: fill(template, {
         lesson: lesson?.name ?? '',
         first: e.firstName,
-        score: String(commentRng.int(72, 100)),
+        score: String(rng.int(72, 100)),
       }),
-      at: CLASS_START + commentRng.int(0, CLASS_DAYS * DAY),
+      at: CLASS_START + rng.int(0, CLASS_DAYS * DAY),
     });
   }
   const demoCyber = fixed[0] as Enrollment;
@@ -259,13 +317,13 @@ export async function seedDemo(q: Queryable, seed: number): Promise<SeedSummary>
       author: ids.users.trainer,
       lessonId: i === 0 ? (ids.lessons.cyber[1] as string) : null,
       text: c.text,
-      at: CLASS_START + commentRng.int(0, CLASS_DAYS * DAY),
+      at: CLASS_START + rng.int(0, CLASS_DAYS * DAY),
     });
   });
   // Insertion (seq) order is time order, as if they had been written live.
   comments.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
   for (const c of comments) {
-    rows.add('comments', {
+    demo.rows.add('comments', {
       comment_id: c.id,
       student_id: c.e.studentId,
       author_id: c.author,
@@ -275,60 +333,63 @@ export async function seedDemo(q: Queryable, seed: number): Promise<SeedSummary>
       text: c.text,
       created_at: c.at,
     });
-    summary.comments++;
+    demo.summary.comments++;
   }
+}
 
-  // Notes of all three categories, written by the trainers of the class.
-  const noteRng = root.fork('notes');
-  type NoteRow = [
-    string,
-    string,
-    string,
-    string,
-    string | null,
-    string | null,
-    string | null,
-    string | null,
-    string,
-    number,
-  ];
+interface NoteRow {
+  readonly note_id: string;
+  readonly author_id: string;
+  readonly text: string;
+  readonly user_id: string;
+  readonly class_id: string | null;
+  readonly student_id: string | null;
+  readonly course_id: string | null;
+  readonly lesson_id: string | null;
+  readonly category: string;
+  readonly created_at: number;
+}
+
+/** A note's row: a user note names the person only; lesson and course notes also the enrollment. */
+function noteAbout(
+  id: string,
+  author: string,
+  text: string,
+  e: Enrollment,
+  category: string,
+  lessonId: string | null,
+  at: number,
+): NoteRow {
+  const about = category === 'user';
+  return {
+    note_id: id,
+    author_id: author,
+    text,
+    user_id: e.userId,
+    class_id: about ? null : e.klass.id,
+    student_id: about ? null : e.studentId,
+    course_id: about ? null : e.klass.courseId,
+    lesson_id: category === 'lesson' ? lessonId : null,
+    category,
+    created_at: at,
+  };
+}
+
+/** Notes of all three categories, written by the trainers of the class; then the documented ones. */
+function addNotes(demo: DemoRows, rng: Rng, { enrollments, fixed }: Roster): void {
   const notes: NoteRow[] = [];
-  const noteAbout = (
-    id: string,
-    author: string,
-    text: string,
-    e: Enrollment,
-    category: string,
-    lessonId: string | null,
-    at: number,
-  ): NoteRow =>
-    category === 'user'
-      ? [id, author, text, e.userId, null, null, null, null, 'user', at]
-      : [
-          id,
-          author,
-          text,
-          e.userId,
-          e.klass.id,
-          e.studentId,
-          e.klass.courseId,
-          category === 'lesson' ? lessonId : null,
-          category,
-          at,
-        ];
   for (let n = 0; n < DEMO_COUNTS.notes; n++) {
     const category = (['lesson', 'course', 'user'] as const)[n % 3] as string;
-    const e = noteRng.pick(enrollments);
-    const lesson = noteRng.pick(courseOf(e.klass).lessons);
+    const e = rng.pick(enrollments);
+    const lesson = rng.pick(courseOf(e.klass).lessons);
     const texts = category === 'lesson' ? lessonNoteTexts : category === 'course' ? courseNoteTexts : userNoteTexts;
-    const text = fill(noteRng.pick(texts), { lesson: lesson.name, first: e.firstName });
-    const at = CLASS_START + noteRng.int(0, CLASS_DAYS * DAY);
-    notes.push(
-      noteAbout(freshId(noteRng, 'note', 10), noteRng.pick(e.klass.trainers), text, e, category, lesson.id, at),
-    );
+    const text = fill(rng.pick(texts), { lesson: lesson.name, first: e.firstName });
+    const at = CLASS_START + rng.int(0, CLASS_DAYS * DAY);
+    notes.push(noteAbout(demo.freshId(rng, 'note', 10), rng.pick(e.klass.trainers), text, e, category, lesson.id, at));
   }
+  const demoCyber = fixed[0] as Enrollment;
   const demoNetwork = fixed[1] as Enrollment;
-  const at = () => CLASS_START + noteRng.int(0, CLASS_DAYS * DAY);
+  const at = () => CLASS_START + rng.int(0, CLASS_DAYS * DAY);
   const trainer = ids.users.trainer;
   const [cyber1, , cyber3] = ids.lessons.cyber;
   notes.push(
@@ -362,35 +423,16 @@ export async function seedDemo(q: Queryable, seed: number): Promise<SeedSummary>
     noteAbout(ids.notes.script, trainer, awkwardNotes[0].text, demoCyber, 'lesson', cyber1, at()),
     noteAbout(ids.notes.unicode, trainer, awkwardNotes[1].text, demoCyber, 'user', null, at()),
   );
-  notes.sort((a, b) => a[9] - b[9] || (a[0] < b[0] ? -1 : 1));
-  for (const [
-    note_id,
-    author_id,
-    text,
-    user_id,
-    class_id,
-    student_id,
-    course_id,
-    lesson_id,
-    category,
-    created_at,
-  ] of notes) {
-    rows.add('notes', {
-      note_id,
-      author_id,
-      text,
-      user_id,
-      class_id,
-      student_id,
-      course_id,
-      lesson_id,
-      category,
-      created_at,
-    });
-    summary.notes++;
+  // Insertion (seq) order is time order, as for comments.
+  notes.sort((a, b) => a.created_at - b.created_at || (a.note_id < b.note_id ? -1 : 1));
+  for (const note of notes) {
+    demo.rows.add('notes', note);
+    demo.summary.notes++;
   }
+}
 
-  // App clients and AI plugins.
+/** App clients (with and without the training scope, sandbox and production) and AI plugins. */
+function addAppsAndPlugins({ rows }: DemoRows): void {
   rows.add('apps', { client_id: ids.apps.training, name: 'Trainer dashboard (sandbox)', environment: 'sandbox' });
   rows.add('app_scopes', { client_id: ids.apps.training, scope: 'training' });
   rows.add('apps', {
@@ -445,12 +487,6 @@ export async function seedDemo(q: Queryable, seed: number): Promise<SeedSummary>
     }
     for (const orgId of plugin.orgIds) rows.add('plugin_orgs', { client_id: plugin.clientId, org_id: orgId });
   }
-  await rows.flush();
-
-  // The plugin data reads what was just written.
-  await seedPluginData(q, root.fork('plugin-data'));
-  await bump(q, 'users', 'classes', 'comments', 'notes', 'apps', 'plugins', 'badges', 'plugin_data');
-  return summary;
 }
 
 function courseOf(klass: ClassSpec) {

@@ -1,5 +1,6 @@
 import { chromium } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../testkit/chromium.ts';
 import type { RgbImage } from './jpeg-encoder.ts';
 import { AVATAR_SIZE, avatarImage, COVER_SIZE, coverImage, makeAvatar, makeCover, toBase64Jpeg } from './pictures.ts';
 import { Rng } from './random.ts';
@@ -59,10 +60,7 @@ describe('demo pictures', () => {
       image,
       toBase64Jpeg(image),
     ]);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox'],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     try {
       const page = await browser.newPage();
       for (const [image, base64] of images) {

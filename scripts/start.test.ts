@@ -4,12 +4,12 @@
  * the directory they start in (the environment winning over the file), and a
  * bad value in `.env` stops them with a message naming the setting.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from '../testkit/child-service.ts';
+import { freePort, repoRoot, spawnNode } from '../testkit/child-service.ts';
 
 // Inside the repo, so the bundles find their packages in node_modules as build/ does.
 const outdir = join(repoRoot, 'node_modules', '.cache', `start-test-${process.pid}`);
@@ -33,21 +33,9 @@ afterAll(() => {
 
 /** `node build/start.js` in `cwd` with only PATH, HOME and `env` set. */
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(outdir, 'start.js')], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  const launcher = spawnNode([join(outdir, 'start.js')], { cwd, env });
+  running.push(launcher.child);
+  return launcher;
 }
 
 async function answer(url: string, deadline: number): Promise<Response> {

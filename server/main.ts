@@ -9,7 +9,6 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { seedIfEmpty } from '../sandbox/seed.ts';
 import { createApp } from './app.ts';
 import { readSettings, type Settings } from './config.ts';
 import { type Db, openDatabase } from './data/database.ts';
@@ -45,6 +44,8 @@ export function workerCount(settings: Settings): number {
 }
 
 async function prepareDatabase(db: Db, settings: Settings): Promise<void> {
+  // Loaded only here, so the bundle keeps the demo generator in a chunk of its own, out of build/main.js.
+  const { seedIfEmpty } = await import('../sandbox/seed.ts');
   const { migrated, seeded } = await withStartupLock(db, async (tx) => ({
     migrated: await applyMigrations(tx, db.engine),
     seeded: await seedIfEmpty(tx, settings.SEED),

@@ -71,20 +71,19 @@ function waitExit(child: ChildProcess): Promise<number | null> {
   });
 }
 
-/** Spawns a node process running `args` in the repo and resolves once `readyPath` answers. */
-export async function startChild(
+export interface NodeProcess {
+  readonly child: ChildProcess;
+  /** Everything it wrote so far: stdout (unless it goes to a file) and stderr. */
+  output(): string;
+  readonly exited: Promise<number | null>;
+}
+
+/** `node args` (in the repo unless `cwd` says otherwise) with only PATH, HOME and `env` set, its output kept. */
+export function spawnNode(
   args: readonly string[],
-  options: {
-    port: number;
-    env: Record<string, string>;
-    readyPath: string;
-    readyTimeoutMs?: number;
-    cwd?: string;
-    stdoutFile?: string;
-  },
-): Promise<Omit<ChildService, 'startupMs'> & { startupMs: number }> {
+  options: { env: Record<string, string>; cwd?: string; stdoutFile?: string },
+): NodeProcess {
   const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, 'w') : undefined;
-  const started = performance.now();
   const child = spawn(process.execPath, [...args], {
     cwd: options.cwd ?? repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
@@ -98,7 +97,23 @@ export async function startChild(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
   });
-  const exited = waitExit(child);
+  return { child, output: () => output, exited: waitExit(child) };
+}
+
+/** Spawns a node process running `args` in the repo and resolves once `readyPath` answers. */
+export async function startChild(
+  args: readonly string[],
+  options: {
+    port: number;
+    env: Record<string, string>;
+    readyPath: string;
+    readyTimeoutMs?: number;
+    cwd?: string;
+    stdoutFile?: string;
+  },
+): Promise<Omit<ChildService, 'startupMs'> & { startupMs: number }> {
+  const started = performance.now();
+  const { child, output, exited } = spawnNode(args, options);
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = started + (options.readyTimeoutMs ?? 30_000);
   let ready = false;
@@ -120,7 +135,7 @@ export async function startChild(
   if (!ready) {
     child.kill('SIGKILL');
     await exited;
-    throw new Error(`the process did not answer on ${url} (exit ${child.exitCode}); output:\n${output.slice(-4000)}`);
+    throw new Error(`the process did not answer on ${url} (exit ${child.exitCode}); output:\n${output().slice(-4000)}`);
   }
   const pid = child.pid ?? -1;
   return {
@@ -129,7 +144,7 @@ export async function startChild(
     pid,
     startupMs,
     exited,
-    output: () => output,
+    output,
     rss: () => rssOf(pid),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

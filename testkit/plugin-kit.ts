@@ -4,9 +4,9 @@
  * plugin endpoints with Basic credentials, all over real HTTP.
  */
 
+import { basicHeader } from '../contract/basic-auth.ts';
 import { pluginWithSecretSchema } from '../contract/plugin.ts';
 import { sandboxClientsSchema } from '../contract/sandbox.ts';
-import { basicHeader } from '../server/access/authenticator.ts';
 import { call, type Reply } from './harness.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';

@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium, headless, with a DevTools port: Playwright drives it
+ * Chromium (testkit/chromium.ts), headless, with a DevTools port: Playwright drives it
  * over CDP (sign-in, scrolling, timings) and Lighthouse audits pages in the
  * same browser through the same port.
  */
@@ -8,18 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../testkit/chromium.ts';
 import { sleep } from './stats.ts';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 export interface DebuggableChromium {
   readonly port: number;
@@ -31,13 +21,13 @@ export interface DebuggableChromium {
 export async function launchChromium(port: number): Promise<DebuggableChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const child: ChildProcess = spawn(
-    CHROMIUM,
+    chromiumPath,
     [
       '--headless=new',
       `--remote-debugging-port=${port}`,
       '--remote-debugging-address=127.0.0.1',
       `--user-data-dir=${profile}`,
-      ...CHROMIUM_ARGS,
+      ...chromiumArgs,
       'about:blank',
     ],
     { stdio: 'ignore' },

@@ -57,7 +57,7 @@ export async function demoTrainer(base: string): Promise<string> {
 /** A hash of everything that shapes a generated database. */
 export function sourceKey(): string {
   const hash = createHash('sha256');
-  hash.update(readFileSync(join(repoRoot, 'bench/lib/bulk.ts')));
+  for (const file of ['bench/lib/bulk.ts', 'testkit/bulk-data.ts']) hash.update(readFileSync(join(repoRoot, file)));
   for (const dir of ['server/data/migrations', 'sandbox']) {
     const full = join(repoRoot, dir);
     if (!existsSync(full)) continue;

@@ -5,6 +5,7 @@
  * constant time. A production service refuses every sandbox credential.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { type BasicCredentials, readBasic } from '../../contract/basic-auth.ts';
 import type { Environment } from '../../contract/sandbox.ts';
 import type { Db, Queryable } from '../data/database.ts';
 import { runPrepared } from '../data/prepared.ts';
@@ -120,7 +121,7 @@ export class Authenticator {
 
   /** A plugin presenting `Authorization: Basic base64(clientId:clientSecret)`. */
   async plugin(authorization: string | undefined): Promise<PluginCaller> {
-    const { clientId, clientSecret } = readBasic(authorization);
+    const { clientId, clientSecret } = pluginCredentials(authorization);
     const q = this.db.q;
     const [rows, orgs, permissions] = await Promise.all([
       runPrepared(q, 'auth:plugin', { clientId }, (p) =>
@@ -189,21 +190,21 @@ function readUserToken(authorization: string | undefined): string {
   return token;
 }
 
-function readBasic(authorization: string | undefined): { clientId: string; clientSecret: string } {
-  const match = /^basic\s+([A-Za-z0-9+/=_-]{1,1024})\s*$/i.exec(authorization ?? '');
-  if (!match?.[1]) {
+function pluginCredentials(authorization: string | undefined): BasicCredentials {
+  const credentials = readBasic(authorization);
+  if (credentials === 'not-basic') {
     throw unauthorized('Send the plugin credentials as Authorization: Basic base64(clientId:clientSecret)');
   }
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) throw unauthorized('The Basic credentials must be base64 of clientId:clientSecret');
+  if (credentials === 'no-client-id') {
+    throw unauthorized('The Basic credentials must be base64 of clientId:clientSecret');
+  }
   // Control characters (NUL among them) are in no client id or secret the platform issues.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point of the check.
-  if (/[\u0000-\u001f]/.test(decoded)) throw unauthorized('The plugin client id or client secret is wrong');
-  return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };
+  if (/[\u0000-\u001f]/.test(`${credentials.clientId}:${credentials.clientSecret}`)) {
+    throw unauthorized('The plugin client id or client secret is wrong');
+  }
+  return credentials;
 }
 
-/** Builds the Basic header the service sends to a plugin, and plugins send to the service. */
-export function basicHeader(clientId: string, clientSecret: string): string {
-  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-}
+/** The service's callers build the header it sends to a plugin from here too. */
+export { basicHeader } from '../../contract/basic-auth.ts';

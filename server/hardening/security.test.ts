@@ -55,6 +55,7 @@ describe('secretsEqual', () => {
     for (const file of [
       'server/access/authenticator.ts',
       'server/areas/admin/admin.handlers.ts',
+      'contract/basic-auth.ts',
       'plugin/basic-auth.ts',
     ]) {
       const source = readFileSync(join(repoRoot, file), 'utf8')

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeBasic } from '../../../contract/basic-auth.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
 import {
   type CandidatePosition,
@@ -17,7 +18,7 @@ import {
 import { adminOrgListSchema, adminPluginSchema, learningRecordListSchema } from '../../../contract/plugin.ts';
 import { sandboxUserListSchema } from '../../../contract/sandbox.ts';
 import { createPluginApp } from '../../../plugin/app.ts';
-import { decodeBasic, verifyBasic } from '../../../plugin/basic-auth.ts';
+import { verifyBasic } from '../../../plugin/basic-auth.ts';
 import { readPluginConfig } from '../../../plugin/config.ts';
 import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
 import { ADMIN_TOKEN, admin, asPlugin, demoPlugins, registerPlugin } from '../../../testkit/plugin-kit.ts';
