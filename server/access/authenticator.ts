@@ -207,4 +207,3 @@ function pluginCredentials(authorization: string | undefined): BasicCredentials 
 }
 
 /** The service's callers build the header it sends to a plugin from here too. */
-export { basicHeader } from '../../contract/basic-auth.ts';

@@ -8,11 +8,11 @@
  * may see what is checked before any kept answer is served.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicHeader } from '../../contract/basic-auth.ts';
 import { errorBodySchema } from '../../contract/common.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { loadWorld, type World } from '../../testkit/fixtures.ts';
 import { call, type Reply, signIn, startService, type TestService } from '../../testkit/harness.ts';
-import { basicHeader } from '../access/authenticator.ts';
 
 const ADMIN_TOKEN = 'answer-cache-admin-token-0123456789';
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };

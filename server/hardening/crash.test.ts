@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
+import { basicHeader } from '../../contract/basic-auth.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { type ChildService, freePort, startChildService } from '../../testkit/child-service.ts';
 import { type ChildDatabase, databaseForChild } from '../../testkit/engine.ts';
 import { loadWorld } from '../../testkit/fixtures.ts';
 import { call } from '../../testkit/harness.ts';
-import { basicHeader } from '../access/authenticator.ts';
 
 const WRITERS = 12;
 const ACKS_BEFORE_KILL = 400;

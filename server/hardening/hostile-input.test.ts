@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { basicHeader } from '../../contract/basic-auth.ts';
 import { errorBodySchema, limits } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
@@ -14,7 +15,6 @@ import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { loadWorld, type World } from '../../testkit/fixtures.ts';
 import { call, signIn, startService, type TestService } from '../../testkit/harness.ts';
 import { type RawReply, type RawRequest, rawRequest, rawSend } from '../../testkit/raw-http.ts';
-import { basicHeader } from '../access/authenticator.ts';
 
 const ADMIN_TOKEN = 'hardening-admin-token-0123456789';
 /** Runs per endpoint; HARDENING_RUNS=500 digs deeper locally. */

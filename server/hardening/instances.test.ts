@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicHeader } from '../../contract/basic-auth.ts';
 import { errorBodySchema } from '../../contract/common.ts';
 import { type ChildService, freePort, startChildService } from '../../testkit/child-service.ts';
 import { type ChildDatabase, databaseForChild } from '../../testkit/engine.ts';
 import { loadWorld, type World } from '../../testkit/fixtures.ts';
 import { call, type Reply, signIn } from '../../testkit/harness.ts';
-import { basicHeader } from '../access/authenticator.ts';
 
 const ADMIN_TOKEN = 'instances-test-admin-token-0123456789';
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };

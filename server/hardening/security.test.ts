@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicHeader } from '../../contract/basic-auth.ts';
 import { errorBodySchema } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
@@ -21,7 +22,7 @@ import { type ChildService, freePort, repoRoot, startChildService } from '../../
 import { type ChildDatabase, databaseForChild, freshDatabase } from '../../testkit/engine.ts';
 import { call, type Reply } from '../../testkit/harness.ts';
 import { rawRequest } from '../../testkit/raw-http.ts';
-import { basicHeader, hashToken, secretsEqual } from '../access/authenticator.ts';
+import { hashToken, secretsEqual } from '../access/authenticator.ts';
 import { createApp } from '../app.ts';
 import { readSettings } from '../config.ts';
 

@@ -6,13 +6,13 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicHeader } from '../../contract/basic-auth.ts';
 import { errorBodySchema, limits } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { loadWorld } from '../../testkit/fixtures.ts';
 import { call, type Reply, startService, type TestService } from '../../testkit/harness.ts';
-import { basicHeader } from '../access/authenticator.ts';
 
 const ADMIN_TOKEN = 'bad-input-admin-token-0123456789';
 let service: TestService;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicHeader } from '../../../contract/basic-auth.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
 import {
   adminOrgListSchema,
@@ -8,7 +9,6 @@ import {
 } from '../../../contract/plugin.ts';
 import { call, startService, type TestService } from '../../../testkit/harness.ts';
 import { ADMIN_TOKEN, admin } from '../../../testkit/plugin-kit.ts';
-import { basicHeader } from '../../access/authenticator.ts';
 
 let service: TestService;
 let url: string;

@@ -5,6 +5,7 @@
  * so the org boundaries are the test's own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicHeader } from '../../../contract/basic-auth.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
 import {
   additionalInfoListSchema,
@@ -21,7 +22,6 @@ import { pluginPermissions } from '../../../contract/plugin-permissions.ts';
 import { type SandboxUser, sandboxUserListSchema } from '../../../contract/sandbox.ts';
 import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
 import { ADMIN_TOKEN, admin, asPlugin, registerPlugin, type TestPlugin } from '../../../testkit/plugin-kit.ts';
-import { basicHeader } from '../../access/authenticator.ts';
 
 let service: TestService;
 let url: string;

@@ -7,6 +7,8 @@
  * own orgs are left out (and said so): a search reaches only the data sets
  * the plugin may access.
  */
+
+import { basicHeader } from '../../../contract/basic-auth.ts';
 import type {
   CandidatePerson,
   CandidatesRequest,
@@ -17,7 +19,7 @@ import type {
   PlannerPlugin,
   PlannerWarning,
 } from '../../../contract/mission-planner.ts';
-import { basicHeader, type UserCaller } from '../../access/authenticator.ts';
+import type { UserCaller } from '../../access/authenticator.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, HttpError } from '../../errors.ts';
 import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
