@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Session } from '../../contract/users.ts';
 import type { Queryable } from '../data/database.ts';
-import { bump } from '../data/versions.ts';
 import type { Deps } from '../deps.ts';
 import { hashToken } from './authenticator.ts';
 

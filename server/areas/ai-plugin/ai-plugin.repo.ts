@@ -14,23 +14,15 @@ import type {
   OtherSkill,
 } from '../../../contract/plugin.ts';
 import type { Queryable } from '../../data/database.ts';
-import type { BadgeAssertionsTable } from '../../data/schema.ts';
+import type { BadgeAssertionsTable, BadgesTable } from '../../data/schema.ts';
 
 export type BadgeKind = 'course' | 'objective' | 'plugin';
 
-export interface BadgeRow {
-  badge_id: string;
+/** A badge as the listings read it: the table's columns less who made it and when, the kind narrowed, and the course's version joined. */
+export type BadgeRow = Omit<BadgesTable, 'kind' | 'created_by' | 'created_at'> & {
   kind: BadgeKind;
-  name: string;
-  type: string;
-  image: string;
-  proficiency: number;
-  description: string | null;
-  alignments: string | null;
-  tags: string | null;
-  course_id: string | null;
   course_version: string | null;
-}
+};
 
 /** The columns of an assertion as the API shows it (not who asserted it, nor when). */
 const assertionColumns = [
