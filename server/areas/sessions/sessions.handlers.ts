@@ -1,7 +1,6 @@
 /** Token refresh and sign-out (extensions: the interface does not show token issuance). */
 import type { Session } from '../../../contract/users.ts';
 import { issueSession } from '../../access/sessions.ts';
-import { bump } from '../../data/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import { sessionsRepo } from './sessions.repo.ts';
