@@ -85,9 +85,14 @@ function bind<E extends Endpoint>(
   { reads }: BindOptions,
 ): void {
   const reuse = reads !== undefined && endpoint.method === 'GET' && options.answers.enabled;
-  // A page names the next one in its Link header, which is not kept: pages are always computed.
+  // A page of the paging extension names the next one in its Link header, which is not kept: those
+  // pages are always computed. A list paged by `page` and `limit` says everything in its body.
   const pagedQuery = (query: unknown) =>
-    typeof query === 'object' && query !== null && 'limit' in query && query.limit !== undefined;
+    endpoint.paged === true &&
+    typeof query === 'object' &&
+    query !== null &&
+    'limit' in query &&
+    query.limit !== undefined;
   if (endpoint.sandboxOnly && !options.sandbox) return;
   options.probe?.bound?.(endpoint, reads);
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
