@@ -2,8 +2,8 @@
  * Overload answered at once: beyond a bound on work in flight
  * (`MAX_IN_FLIGHT`: requests admitted and not yet answered), a request is
  * refused with 503 `overloaded`, `Retry-After` and the one error body before
- * the service reads or does anything for it, instead of queueing until the
- * client times out. Health probes are never refused: an orchestrator must see
+ * the service does anything for it but receive its body, instead of queueing
+ * until the client times out. Health probes are never refused: an orchestrator must see
  * a busy process as alive, not restart it (`/readyz` tells a balancer that
  * this one is saturated, see `saturated`).
  *
