@@ -51,6 +51,7 @@ export const errorCodes = [
   'sandbox_credential',
   'not_found',
   'conflict',
+  'request_timeout',
   'payload_too_large',
   'unsupported_media_type',
   'invalid_cursor',

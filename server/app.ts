@@ -27,7 +27,7 @@ import { type Db, isDatabaseUnavailable, isUnstorableText } from './data/databas
 import type { Deps, RouteGroup } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { overloadGuard } from './http/overload.ts';
-import { requireValidAddress } from './http/request.ts';
+import { receiveBody, requireValidAddress } from './http/request.ts';
 import { requestContext, requestIdOf } from './http/request-context.ts';
 import { corsFor, securityHeaders } from './http/response-headers.ts';
 import { type RouteProbe, Router } from './http/route.ts';
@@ -90,8 +90,11 @@ export function createApp(options: AppOptions): Hono {
       maxAge: 600,
     }),
   );
-  // After CORS, so a browser on another origin can read the refusal; before anything reads the request.
-  app.use('*', overloadGuard({ maxInFlight: settings.MAX_IN_FLIGHT, turnSliceMs: settings.TURN_SLICE_MS }).middleware);
+  // A body still arriving holds no slot of the guard below: it is received first, within its own deadlines.
+  app.use('*', receiveBody({ totalMs: settings.BODY_TIMEOUT_MS, idleMs: settings.BODY_IDLE_TIMEOUT_MS }));
+  // After CORS, so a browser on another origin can read the refusal; before anything of the request is done.
+  const overload = overloadGuard({ maxInFlight: settings.MAX_IN_FLIGHT, turnSliceMs: settings.TURN_SLICE_MS });
+  app.use('*', overload.middleware);
   app.use('*', requireValidAddress);
 
   const routeOptions = {
@@ -102,7 +105,7 @@ export function createApp(options: AppOptions): Hono {
     answers: options.answers ?? new AnswerCache(settings.ANSWER_CACHE_MB * 1024 * 1024),
   };
   // Health answers on every base address: a load balancer probes each listener.
-  healthRoutes(new Router(app, { ...routeOptions, bases: new Set(['platform', 'notes']) }), deps);
+  healthRoutes(new Router(app, { ...routeOptions, bases: new Set(['platform', 'notes']) }), deps, overload);
   const router = new Router(app, { ...routeOptions, bases });
   for (const routes of areaRoutes) routes(router, deps);
   if (bases.has('platform')) docsRoutes(app, settings);

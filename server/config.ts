@@ -7,62 +7,99 @@ import { logLevels } from './logger.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
-const settingsSchema = z.object({
-  PORT: portSchema.default(8080),
-  NOTES_PORT: portSchema.optional(),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PLATFORM_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
-  DATABASE: z.string().min(1).default('./data/platform.sqlite'),
-  /** `postgres://user@host:port/db` runs the service on PostgreSQL instead of the SQLite file. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  /** Connections each process keeps to PostgreSQL. */
-  DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
-  /** Worker processes on one port; unset: one per core on PostgreSQL, 1 on SQLite (see README). */
-  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  /** Memory for answers kept and reused, per process (0 switches reuse off). */
-  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  /** How long SIGTERM waits for requests in flight before closing their connections. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  SEED: z.coerce.number().int().min(0).default(1),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
-  REFRESH_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(30 * 24 * 3600),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    ),
-  DASHBOARD_DIR: z.string().default('./dist'),
-  DASHBOARD_PLATFORM_URL: z.string().default(''),
-  DASHBOARD_NOTES_URL: z.string().default(''),
-  DASHBOARD_CLIENT_ID: z.string().optional(),
-  PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
-  /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
-  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Requests in flight per process beyond which the service answers 503 `overloaded` at once. */
-  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
-  /** CPU time (ms) a process spends on requests per event-loop turn before the next ones wait for the next turn. */
-  TURN_SLICE_MS: z.coerce.number().int().min(1).max(1000).default(5),
-  /** Lowest level written: fatal, error, warn, info, debug, trace or silent. */
-  LOG_LEVEL: z.enum(logLevels).default('info'),
-  /** `1`: one log line per request (request id, method, route pattern, status, duration). */
-  LOG_REQUESTS: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((value) => value === '1'),
-});
+const settingsSchema = z
+  .object({
+    PORT: portSchema.default(8080),
+    NOTES_PORT: portSchema.optional(),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PLATFORM_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+    DATABASE: z.string().min(1).default('./data/platform.sqlite'),
+    /** `postgres://user@host:port/db` runs the service on PostgreSQL instead of the SQLite file. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    /** Connections each process keeps to PostgreSQL. */
+    DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
+    /** Worker processes on one port; unset: one per core on PostgreSQL, 1 on SQLite (see README). */
+    WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Memory for answers kept and reused, per process (0 switches reuse off). */
+    ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** How long SIGTERM waits for requests in flight before closing their connections. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    SEED: z.coerce.number().int().min(0).default(1),
+    TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+    REFRESH_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(30 * 24 * 3600),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+    DASHBOARD_DIR: z.string().default('./dist'),
+    DASHBOARD_PLATFORM_URL: z.string().default(''),
+    DASHBOARD_NOTES_URL: z.string().default(''),
+    DASHBOARD_CLIENT_ID: z.string().optional(),
+    PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+    /**
+     * Mission planner searches waiting on plugins at once, per process; beyond it a search gets 503 `overloaded`.
+     * Unset: a quarter of MAX_IN_FLIGHT (see pluginWaitBound), so hung plugins leave the other slots to other routes.
+     */
+    PLUGIN_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
+    /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
+    ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Requests in flight per process beyond which the service answers 503 `overloaded` at once. */
+    MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+    /** CPU time (ms) a process spends on requests per event-loop turn before the next ones wait for the next turn. */
+    TURN_SLICE_MS: z.coerce.number().int().min(1).max(1000).default(5),
+    /** A request body not whole within this long after its headers gets 408 `request_timeout`. */
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+    /** A request body that sends nothing for this long gets 408 `request_timeout`. */
+    BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
+    /** Node's headersTimeout: a connection whose request line and headers are not whole within this long is cut (408). */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+    /** Node's requestTimeout: the backstop over headers and body together; at least HEADERS_TIMEOUT_MS. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** Node's keepAliveTimeout: how long an idle kept-alive connection stays open between requests. */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    /** Lowest level written: fatal, error, warn, info, debug, trace or silent. */
+    LOG_LEVEL: z.enum(logLevels).default('info'),
+    /** `1`: one log line per request (request id, method, route pattern, status, duration). */
+    LOG_REQUESTS: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((value) => value === '1'),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.HEADERS_TIMEOUT_MS > settings.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message: `must be at most REQUEST_TIMEOUT_MS (${settings.REQUEST_TIMEOUT_MS}), which covers the headers too`,
+      });
+    }
+    if (settings.PLUGIN_MAX_IN_FLIGHT !== undefined && settings.PLUGIN_MAX_IN_FLIGHT > settings.MAX_IN_FLIGHT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PLUGIN_MAX_IN_FLIGHT'],
+        message: `must be at most MAX_IN_FLIGHT (${settings.MAX_IN_FLIGHT}); below it, searches waiting on plugins leave room for other requests`,
+      });
+    }
+  });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** Searches that may wait on plugins at once: PLUGIN_MAX_IN_FLIGHT, or a quarter of MAX_IN_FLIGHT (at least 1). */
+export function pluginWaitBound(settings: Pick<Settings, 'PLUGIN_MAX_IN_FLIGHT' | 'MAX_IN_FLIGHT'>): number {
+  return settings.PLUGIN_MAX_IN_FLIGHT ?? Math.max(1, Math.floor(settings.MAX_IN_FLIGHT / 4));
+}
 
 /** Every setting's name (README's Configuration table and .env.example list them all). */
 export const settingNames = Object.keys(settingsSchema.shape);

@@ -1,7 +1,7 @@
 /** The one error type of the service, turned into the one error body. */
 import type { ErrorBody, ErrorCode, ErrorIssue } from '../contract/common.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500 | 502 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 500 | 502 | 503 | 504;
 
 export class HttpError extends Error {
   constructor(

@@ -124,7 +124,7 @@ async function serveHere(settings: Settings, db: Db): Promise<void> {
       const server = serveWithBacklog({ fetch, port, hostname: settings.HOST }, () =>
         resolve(server as Server),
       ) as Server;
-      configureServer(server);
+      configureServer(server, settings);
     });
   servers.push(await listen(app.fetch, settings.PORT));
   if (settings.NOTES_PORT !== undefined) {

@@ -75,7 +75,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    configureServer(s as Server);
+    configureServer(s as Server, settings);
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -22,7 +22,8 @@ export const healthEndpoints = {
     base: 'platform',
     auth: 'none',
     tag: 'Operations',
-    summary: 'The process can serve: its database answers (503 with the error body when it does not)',
+    summary:
+      'The process can take requests: it is not saturated (MAX_IN_FLIGHT) and its database answers (503 with the error body when not)',
     response: z.object({ status: z.literal('ready'), engine: z.enum(['sqlite', 'postgres']) }),
     extension: true,
   }),

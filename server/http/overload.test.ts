@@ -2,20 +2,28 @@
  * Overload answered at once, over real HTTP: beyond the bound on work in
  * flight the service refuses with 503 `overloaded`, `Retry-After` and the one
  * error body while the work that fills the bound is still going on, never
- * refuses a health probe, and serves again once the work is done.
+ * refuses a health probe (readiness says it is saturated), serves again once
+ * the work is done, and does not count a request whose body is still arriving.
  */
-import { connect, type Socket } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commentListSchema } from '../../contract/comments.ts';
 import { errorBodySchema } from '../../contract/common.ts';
 import { call, signIn, startService, type TestService } from '../../testkit/harness.ts';
+import { ADMIN_TOKEN, admin } from '../../testkit/plugin-kit.ts';
 import { parseReply } from '../../testkit/raw-http.ts';
 import { readSettings } from '../config.ts';
 
 let service: TestService | undefined;
 const sockets: Socket[] = [];
+const plugins: Server[] = [];
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy();
+  for (const plugin of plugins.splice(0)) {
+    plugin.closeAllConnections();
+    plugin.close();
+  }
   await service?.close();
   service = undefined;
 });
@@ -69,65 +77,113 @@ async function firstRefusal(ask: () => ReturnType<typeof call>) {
   throw new Error('the service never refused');
 }
 
+/**
+ * A plugin address that takes requests and answers none until told: searches waiting on it are
+ * requests in flight for as long as the test likes.
+ */
+async function hangingPlugin() {
+  const held: ServerResponse[] = [];
+  const server = createServer((_request, response) => {
+    held.push(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  plugins.push(server);
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrived: () => held.length,
+    /** Answers every search held so far (with nothing a search can use: the work ends, that is all). */
+    release: () => {
+      for (const response of held.splice(0)) response.writeHead(500).end();
+    },
+  };
+}
+
+/** Waits (bounded) until `done` holds. */
+async function until(done: () => boolean, what: string) {
+  for (let attempt = 0; attempt < 500 && !done(); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!done()) throw new Error(`never: ${what}`);
+}
+
 describe('a bound on requests in flight', () => {
   it('refuses beyond it at once with 503, Retry-After and the error body, and serves again when work ends', async () => {
-    service = await startService({ env: { MAX_IN_FLIGHT: '2' } });
+    service = await startService({
+      env: { MAX_IN_FLIGHT: '2', PLUGIN_MAX_IN_FLIGHT: '2', ADMIN_TOKEN, PLUGIN_TIMEOUT_MS: '15000' },
+    });
     const { url } = service;
     const token = await signIn(url, 'usr-d01');
     const profile = () => call(url, 'GET', '/user/v1/my/profile', { token });
     expect((await profile()).status).toBe(200);
 
-    // Two requests that stay in flight: their bodies never finish arriving. `Expect: 100-continue`
-    // makes the service say when it has taken each one up, so nothing is asked before both are.
-    const port = portOf(url);
-    const blockers = await Promise.all([open(port), open(port)]);
-    const blocked = await Promise.all(
-      blockers.map(async (socket) => {
-        const answer = answerOn(socket);
-        const taken = new Promise<void>((resolve) => {
-          const onData = (chunk: Buffer) => {
-            if (!chunk.toString('latin1').startsWith('HTTP/1.1 100')) return;
-            socket.off('data', onData);
-            resolve();
-          };
-          socket.on('data', onData);
-        });
-        socket.write(
-          `POST /edu/v1/student/comment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
-            'Content-Type: application/json\r\nContent-Length: 500\r\nExpect: 100-continue\r\n\r\n',
-        );
-        await taken;
-        socket.write('{"text":');
-        // Wrapped: an async function returning the promise itself would wait for the answer.
-        return { answer };
-      }),
-    );
+    // Two requests that stay in flight: mission planner searches waiting on a plugin that does not answer.
+    const plugin = await hangingPlugin();
+    const addresses = await admin(url, 'PUT', '/admin/v1/plugins/sandbox-plugin-coach/mission-planner', {
+      capabilitiesUrl: `${plugin.url}/capabilities`,
+      candidatesUrl: `${plugin.url}/candidates`,
+    });
+    expect(addresses.status).toBe(200);
+    const search = () =>
+      call(url, 'POST', '/mission-planner/v1/capabilities', {
+        token,
+        body: {
+          positions: [
+            { title: 'Shift lead', knowledgeLevel: 'journeyman', afsc: '3D0X2', count: 1, exactMatch: false },
+          ],
+          pluginIds: ['sandbox-plugin-coach'],
+        },
+      });
+    const blocked = [search(), search()];
     let blockedAnswered = false;
-    void Promise.race(blocked.map((b) => b.answer)).then(() => {
+    void Promise.race(blocked).then(() => {
       blockedAnswered = true;
     });
+    await until(() => plugin.arrived() === 2, 'both searches reached the plugin');
 
     const refused = await firstRefusal(profile);
     expectOverloaded(refused);
     // Answered while the work that fills the bound is still going on: refused at once, not queued behind it.
     expect(blockedAnswered).toBe(false);
-    // A write is refused the same way, before anything is read or stored.
+    // A write is refused the same way, before anything is stored.
     expectOverloaded(
       await call(url, 'POST', '/edu/v1/student/comment', {
         token,
         body: { studentId: 'stu-x', classId: 'cls-x', text: 'never stored' },
       }),
     );
-    // Health probes are answered whatever the load: a busy process is alive and ready.
-    for (const path of ['/healthz', '/readyz']) expect((await call(url, 'GET', path)).status, path).toBe(200);
+    // Health probes are answered whatever the load: a busy process is alive, and says it is not ready for more.
+    expect((await call(url, 'GET', '/healthz')).status).toBe(200);
+    expectOverloaded(await call(url, 'GET', '/readyz'));
 
-    for (const socket of blockers) socket.destroy();
+    plugin.release();
+    for (const reply of await Promise.all(blocked)) expect(reply.status).toBe(200);
     let recovered = await profile();
     for (let attempt = 0; recovered.status !== 200 && attempt < 100; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       recovered = await profile();
     }
     expect(recovered.status).toBe(200);
+    expect((await call(url, 'GET', '/readyz')).status).toBe(200);
+  });
+
+  it('does not count a request whose body is still arriving', async () => {
+    service = await startService({ env: { MAX_IN_FLIGHT: '1' } });
+    const { url } = service;
+    const token = await signIn(url, 'usr-d01');
+    // A write whose body stops after its first bytes. `Expect: 100-continue` makes the service say when it
+    // has taken the request up, so nothing is asked before it has.
+    const slow = await open(portOf(url));
+    const taken = new Promise<void>((resolve) => slow.once('data', () => resolve()));
+    slow.write(
+      `POST /edu/v1/student/comment HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 500\r\nExpect: 100-continue\r\n\r\n',
+    );
+    await taken;
+    slow.write('{"text":');
+
+    // The one slot is free for others while that body trickles in.
+    for (let i = 0; i < 3; i++) {
+      expect((await call(url, 'GET', '/user/v1/my/profile', { token })).status).toBe(200);
+      expect((await call(url, 'GET', '/readyz')).status).toBe(200);
+    }
   });
 });
 

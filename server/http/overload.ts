@@ -2,9 +2,17 @@
  * Overload answered at once: beyond a bound on work in flight
  * (`MAX_IN_FLIGHT`: requests admitted and not yet answered), a request is
  * refused with 503 `overloaded`, `Retry-After` and the one error body before
- * the service reads or does anything for it, instead of queueing until the
- * client times out. Health probes are never refused: an orchestrator must see
- * a busy process as alive, not restart it.
+ * the service does anything for it but receive its body, instead of queueing
+ * until the client times out. Health probes are never refused: an orchestrator must see
+ * a busy process as alive, not restart it (`/readyz` tells a balancer that
+ * this one is saturated, see `saturated`).
+ *
+ * A request counts only once its body has arrived: `receiveBody`
+ * (request.ts) runs before the guard and bounds the wait for the body on its
+ * own (408 past its deadlines). Counted from the headers on, a client sending
+ * its body one byte at a time held a slot for as long as it liked, and as many
+ * such clients as the bound refused every other request (measured: 16 of them
+ * at `MAX_IN_FLIGHT=16`, for over 300 s).
  *
  * Requests admitted are served in turns of at most `TURN_SLICE_MS` of the
  * process's CPU time. Handlers that run synchronously (SQLite) finish one
@@ -52,6 +60,8 @@ export interface OverloadGuard {
   readonly middleware: MiddlewareHandler;
   /** Requests admitted and not yet answered (for tests and logs). */
   inFlight(): number;
+  /** Whether the next request would be refused: the bound is reached. */
+  saturated(): boolean;
 }
 
 export function overloadBody(retryAfterSeconds: number): ErrorBody {
@@ -114,7 +124,7 @@ export function overloadGuard(options: OverloadOptions): OverloadGuard {
     }
   };
 
-  return { middleware, inFlight: () => inFlight };
+  return { middleware, inFlight: () => inFlight, saturated: () => inFlight >= options.maxInFlight };
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

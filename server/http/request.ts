@@ -29,10 +29,50 @@ export interface NodeEnv {
   readonly outgoing?: ServerResponse;
 }
 
+/** How long a request body may take to arrive: in all, and without a byte. */
+export interface BodyDeadlines {
+  readonly totalMs: number;
+  readonly idleMs: number;
+}
+
+/** Bodies received whole by `receiveBody`, for `readJsonBody` to parse. */
+const received = new WeakMap<IncomingMessage, Buffer>();
+
 /**
- * The JSON body of a request. Under Node (`node`, the app's env) it is read
- * straight from Node's request stream: the web stream @hono/node-server
- * otherwise builds around it costs about a third of a small write's time.
+ * Receives a request's body whole before the request goes on (to the
+ * overload guard, which then counts it as in flight, and to the route),
+ * within a size limit and two deadlines: a client that sends its body slowly
+ * or stops sending it holds a connection and at most 64 KiB, never a slot of
+ * `MAX_IN_FLIGHT`, and gets 408 `request_timeout` once either deadline passes.
+ * Nothing is parsed here: whether the body is JSON, and whether the caller may
+ * send it, are the route's to decide.
+ */
+export function receiveBody(deadlines: BodyDeadlines): MiddlewareHandler {
+  return async (c, next) => {
+    const node = c.env as NodeEnv | undefined;
+    const incoming = node?.incoming;
+    if (incoming && !incoming.readableDidRead && announcesBody(incoming)) {
+      if (Number(incoming.headers['content-length'] ?? '0') > limits.bodyBytes) {
+        // Not read at all: the connection closes after the answer instead of draining a body of any size.
+        closeAfterAnswer(incoming, node.outgoing);
+        throw tooLarge();
+      }
+      received.set(incoming, await receive(incoming, node.outgoing, deadlines));
+    }
+    await next();
+  };
+}
+
+/** Whether the request has a body (RFC 9112 section 6.3: Transfer-Encoding or a Content-Length above 0). */
+function announcesBody(incoming: IncomingMessage): boolean {
+  const length = incoming.headers['content-length'];
+  return incoming.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * The JSON body of a request. Under Node (`node`, the app's env) it is the
+ * body `receiveBody` took in: the web stream @hono/node-server otherwise
+ * builds around Node's request costs about a third of a small write's time.
  */
 export async function readJsonBody(request: Request, node?: NodeEnv): Promise<unknown> {
   const type = request.headers.get('content-type');
@@ -42,8 +82,12 @@ export async function readJsonBody(request: Request, node?: NodeEnv): Promise<un
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limits.bodyBytes) throw tooLarge();
   const incoming = node?.incoming;
-  const text =
-    incoming && !incoming.readableDidRead ? await readIncoming(incoming, node.outgoing) : await readLimited(request);
+  const taken = incoming ? received.get(incoming) : undefined;
+  let text: string;
+  if (taken) text = decodeUtf8(taken);
+  // Under Node without a body announced (nothing was received): there is none to read.
+  else if (incoming && !incoming.readableDidRead && !announcesBody(incoming)) text = '';
+  else text = await readLimited(request);
   if (text.trim() === '')
     throw new HttpError(400, 'invalid_input', 'A JSON body is required', [{ path: 'body', message: 'is required' }]);
   try {
@@ -56,36 +100,49 @@ export async function readJsonBody(request: Request, node?: NodeEnv): Promise<un
   }
 }
 
-/** The body from Node's stream, stopped at the limit; a body cut off before its end is the client's fault. */
-function readIncoming(incoming: IncomingMessage, outgoing: ServerResponse | undefined): Promise<string> {
+/**
+ * The body from Node's stream, stopped at the size limit and at either
+ * deadline; a body cut off before its end is the client's fault.
+ */
+function receive(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse | undefined,
+  deadlines: BodyDeadlines,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const total = setTimeout(
+      () => fail(timedOut(`The request body did not arrive whole within ${deadlines.totalMs} ms`)),
+      deadlines.totalMs,
+    );
+    const idle = setTimeout(
+      () => fail(timedOut(`The request body stopped arriving for ${deadlines.idleMs} ms`)),
+      deadlines.idleMs,
+    );
     const stop = () => {
+      clearTimeout(total);
+      clearTimeout(idle);
       incoming.off('data', onData);
       incoming.off('end', onEnd);
       incoming.off('error', onCut);
       incoming.off('close', onClose);
     };
+    // The rest of the body is not read: the connection closes after the answer.
+    const fail = (error: HttpError) => {
+      stop();
+      closeAfterAnswer(incoming, outgoing);
+      reject(error);
+    };
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength;
-      if (size <= limits.bodyBytes) {
-        chunks.push(chunk);
-        return;
-      }
-      stop();
-      // The rest is not read: the connection closes after the answer instead of draining a body of any size.
-      incoming.pause();
-      if (outgoing) outgoing.shouldKeepAlive = false;
-      reject(tooLarge());
+      if (size > limits.bodyBytes) return fail(tooLarge());
+      chunks.push(chunk);
+      idle.refresh();
     };
     const onEnd = () => {
       stop();
-      try {
-        resolve(decodeUtf8(Buffer.concat(chunks, size)));
-      } catch (error) {
-        reject(error);
-      }
+      resolve(Buffer.concat(chunks, size));
     };
     const onCut = () => {
       stop();
@@ -97,6 +154,12 @@ function readIncoming(incoming: IncomingMessage, outgoing: ServerResponse | unde
     incoming.on('error', onCut);
     incoming.on('close', onClose);
   });
+}
+
+/** Stops reading the request and has Node close the connection once the answer is sent (`Connection: close`). */
+function closeAfterAnswer(incoming: IncomingMessage, outgoing: ServerResponse | undefined): void {
+  incoming.pause();
+  if (outgoing) outgoing.shouldKeepAlive = false;
 }
 
 async function readLimited(request: Request): Promise<string> {
@@ -130,6 +193,8 @@ function decodeUtf8(bytes: Buffer): string {
 
 // The client went away mid-body: nobody is left to read the answer, but it is not a fault of the service.
 const cutOff = () => new HttpError(400, 'bad_request', 'The request body was cut off before its end');
+
+const timedOut = (message: string) => new HttpError(408, 'request_timeout', message);
 
 const tooLarge = () =>
   new HttpError(413, 'payload_too_large', `The body is larger than the limit of ${limits.bodyBytes} bytes`);

@@ -20,16 +20,18 @@ import type {
   PlannerWarning,
 } from '../../../contract/mission-planner.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
+import { pluginWaitBound } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, HttpError } from '../../errors.ts';
 import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
 import { type CandidatesAnswer, readCandidatesAnswer, readCapabilitiesAnswer, type Warnings } from './plugin-answer.ts';
-import { callPlugin } from './plugin-client.ts';
+import { type AnswerHeaders, callPlugin, pluginWaits } from './plugin-client.ts';
 
 /** Reads only: no transaction is ever held open across a call to a plugin. */
 export function missionPlannerHandlers(deps: Deps) {
   const { settings } = deps;
   const repo = missionPlannerRepo(deps.db.q);
+  const waits = pluginWaits(pluginWaitBound(settings));
 
   /**
    * Trainers, signed in to an app an administrator granted the training scope,
@@ -72,25 +74,28 @@ export function missionPlannerHandlers(deps: Deps) {
       caller: UserCaller,
       pluginIds: readonly string[] | undefined,
       request: CapabilitiesRequest,
+      answer: AnswerHeaders,
     ): Promise<{ results: PlannerCapabilitiesResult[] }> {
       await authorize(caller);
       const plugins = await choose(pluginIds);
-      const results = await Promise.all(
-        plugins.map(async (plugin): Promise<PlannerCapabilitiesResult> => {
-          const outcome = await callPlugin(
-            {
-              url: plugin.capabilities_url,
-              authorization: authorization(plugin),
-              body: request,
-              timeoutMs: settings.PLUGIN_TIMEOUT_MS,
-            },
-            (json) => readCapabilitiesAnswer(json, request.positions),
-          );
-          const who = { pluginId: plugin.client_id, name: plugin.name };
-          return outcome.ok
-            ? { ...who, status: 'ok', capabilities: outcome.value, warnings: outcome.warnings.list() }
-            : { ...who, status: 'failed', failure: outcome.failure };
-        }),
+      const results = await waits.run(answer, () =>
+        Promise.all(
+          plugins.map(async (plugin): Promise<PlannerCapabilitiesResult> => {
+            const outcome = await callPlugin(
+              {
+                url: plugin.capabilities_url,
+                authorization: authorization(plugin),
+                body: request,
+                timeoutMs: settings.PLUGIN_TIMEOUT_MS,
+              },
+              (json) => readCapabilitiesAnswer(json, request.positions),
+            );
+            const who = { pluginId: plugin.client_id, name: plugin.name };
+            return outcome.ok
+              ? { ...who, status: 'ok', capabilities: outcome.value, warnings: outcome.warnings.list() }
+              : { ...who, status: 'failed', failure: outcome.failure };
+          }),
+        ),
       );
       return { results };
     },
@@ -99,25 +104,28 @@ export function missionPlannerHandlers(deps: Deps) {
       caller: UserCaller,
       pluginIds: readonly string[] | undefined,
       request: CandidatesRequest,
+      answer: AnswerHeaders,
     ): Promise<{ results: PlannerCandidatesResult[] }> {
       await authorize(caller);
       const plugins = await choose(pluginIds);
-      const results = await Promise.all(
-        plugins.map(async (plugin): Promise<PlannerCandidatesResult> => {
-          const outcome = await callPlugin(
-            {
-              url: plugin.candidates_url,
-              authorization: authorization(plugin),
-              body: request,
-              timeoutMs: settings.PLUGIN_TIMEOUT_MS,
-            },
-            (json) => readCandidatesAnswer(json, request.positions),
-          );
-          const who = { pluginId: plugin.client_id, name: plugin.name };
-          if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
-          const orgIds = await repo.orgsOf(plugin.client_id);
-          return { ...who, status: 'ok', ...(await withinOrgs(outcome.value, orgIds, outcome.warnings)) };
-        }),
+      const results = await waits.run(answer, () =>
+        Promise.all(
+          plugins.map(async (plugin): Promise<PlannerCandidatesResult> => {
+            const outcome = await callPlugin(
+              {
+                url: plugin.candidates_url,
+                authorization: authorization(plugin),
+                body: request,
+                timeoutMs: settings.PLUGIN_TIMEOUT_MS,
+              },
+              (json) => readCandidatesAnswer(json, request.positions),
+            );
+            const who = { pluginId: plugin.client_id, name: plugin.name };
+            if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
+            const orgIds = await repo.orgsOf(plugin.client_id);
+            return { ...who, status: 'ok', ...(await withinOrgs(outcome.value, orgIds, outcome.warnings)) };
+          }),
+        ),
       );
       return { results };
     },

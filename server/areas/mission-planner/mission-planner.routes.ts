@@ -10,12 +10,12 @@ export function missionPlannerRoutes(router: Router, deps: Deps): void {
     // Who is a trainer (users, classes) decides the answer as much as the plugins do.
     reads: ['plugins', 'users', 'classes'],
   });
-  router.bind(e.plannerCapabilities, ({ caller, body }) => {
+  router.bind(e.plannerCapabilities, ({ caller, body, context }) => {
     const { pluginIds, ...request } = body;
-    return h.capabilities(caller, pluginIds, request);
+    return h.capabilities(caller, pluginIds, request, context);
   });
-  router.bind(e.plannerCandidates, ({ caller, body }) => {
+  router.bind(e.plannerCandidates, ({ caller, body, context }) => {
     const { pluginIds, ...request } = body;
-    return h.candidates(caller, pluginIds, request);
+    return h.candidates(caller, pluginIds, request, context);
   });
 }

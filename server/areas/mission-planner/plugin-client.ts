@@ -5,6 +5,7 @@
  * leniently (plugin-answer.ts). It never throws: every way a plugin can fail
  * becomes a PluginFailure the dashboard shows.
  */
+import { HttpError } from '../../errors.ts';
 import type { AnswerReading } from './plugin-answer.ts';
 
 /** Largest plugin answer the service reads. */
@@ -15,6 +16,49 @@ export interface PluginCall {
   readonly authorization: string;
   readonly body: unknown;
   readonly timeoutMs: number;
+}
+
+/** Where a refusal sets its `Retry-After` (the request's context). */
+export interface AnswerHeaders {
+  header(name: string, value: string): void;
+}
+
+export interface PluginWaits {
+  /** Runs `wait` (a search's calls to plugins) as one of the bounded waits, or refuses at once when they are all taken. */
+  run<T>(answer: AnswerHeaders, wait: () => Promise<T>): Promise<T>;
+  /** Searches waiting on plugins now. */
+  waiting(): number;
+}
+
+/**
+ * A bound on the searches of one process waiting on plugins at once
+ * (PLUGIN_MAX_IN_FLIGHT). Each holds a slot of MAX_IN_FLIGHT for as long as
+ * its plugins take (up to PLUGIN_TIMEOUT_MS): without this, plugins that hang
+ * let searches take every slot, and every other route gets 503. Beyond the
+ * bound a search is refused at once with 503 `overloaded` and `Retry-After`,
+ * before any plugin is called, so it may be sent again.
+ */
+export function pluginWaits(bound: number): PluginWaits {
+  let waiting = 0;
+  return {
+    async run(answer, wait) {
+      if (waiting >= bound) {
+        answer.header('Retry-After', '1');
+        throw new HttpError(
+          503,
+          'overloaded',
+          `The service is already waiting on plugins for as many searches as it takes (${bound}); try again in 1 second`,
+        );
+      }
+      waiting++;
+      try {
+        return await wait();
+      } finally {
+        waiting--;
+      }
+    },
+    waiting: () => waiting,
+  };
 }
 
 /** The answer read (with what was left out of it), or why there is none. */
