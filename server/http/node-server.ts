@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { HttpError } from '../errors.ts';
 import { logger } from '../logger.ts';
 
 export function configureServer(server: Server): void {
@@ -26,18 +27,16 @@ function answerClientErrors(server: Server): void {
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     // No request reached the app, so the id is made here; the body, the header and the log line carry it.
     const requestId = randomUUID();
-    const body = JSON.stringify({
-      error: tooLarge
-        ? {
-            code: 'payload_too_large',
-            message: 'The request line and headers are larger than the service accepts',
-            requestId,
-          }
-        : { code: 'bad_request', message: 'The request is not valid HTTP', requestId },
-    });
+    const refusal = tooLarge
+      ? new HttpError(431, 'payload_too_large', 'The request line and headers are larger than the service accepts')
+      : new HttpError(400, 'bad_request', 'The request is not valid HTTP');
+    const body = JSON.stringify(refusal.toBody(requestId));
+    const platformHeaders = Object.entries(refusal.headers())
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     logger.info({ requestId, status: Number.parseInt(status, 10), reason: error.code }, 'Request refused by Node');
     socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nX-Request-Id: ${requestId}\r\n${platformHeaders}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }

@@ -21,7 +21,7 @@ import type {
 } from '../../../contract/mission-planner.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden, HttpError } from '../../errors.ts';
+import { anonymousNotAllowed, forbidden, HttpError } from '../../errors.ts';
 import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
 import { type CandidatesAnswer, readCandidatesAnswer, readCapabilitiesAnswer, type Warnings } from './plugin-answer.ts';
 import { callPlugin } from './plugin-client.ts';
@@ -37,7 +37,9 @@ export function missionPlannerHandlers(deps: Deps) {
    * checked before this, by the endpoints' auth kind (training).
    */
   async function authorize(caller: UserCaller): Promise<void> {
-    if (caller.anonymous) throw forbidden('Mission planner search needs a signed-up account, not an anonymous one');
+    if (caller.anonymous) {
+      throw anonymousNotAllowed('Mission planner search needs a signed-up account, not an anonymous one');
+    }
     if (!(await repo.isTrainer(caller.userId))) throw forbidden('Mission planner search is for trainers');
   }
 
