@@ -239,3 +239,29 @@ describe('authorization of comment routes', () => {
     }
   });
 });
+
+describe('a comment as the platform’s SDKs send it (DXStudentClient: null for no lesson)', () => {
+  it('takes lessonId null as no lesson', async () => {
+    const reply = await post(world.trainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'No particular lesson, said with null.',
+      lessonId: null,
+    });
+    expect(reply.status).toBe(201);
+    const comment = commentSchema.parse(reply.body);
+    expect(comment.lesson).toBe('');
+    // Filed as a comment about no lesson: the lesson filter does not find it.
+    const lessonId = world.klass.lessonIds[0] as string;
+    const inLesson = commentListSchema.parse(
+      (await list(world.trainer.token, `?lessonId=${lessonId}&studentId=${world.student.studentId}`)).body,
+    );
+    expect(inLesson.map((c) => c.commentId)).not.toContain(comment.commentId);
+  });
+
+  it('still needs studentId and classId: null there is refused', async () => {
+    const reply = await post(world.trainer.token, { studentId: null, classId: world.klass.classId, text: 'x' });
+    expect(reply.status).toBe(400);
+    expect(errorBodySchema.parse(reply.body).error.issues?.map((i) => i.path)).toEqual(['body.studentId']);
+  });
+});
