@@ -70,12 +70,6 @@ function expectNoRoute(reply: Reply, endpoint: Endpoint) {
 }
 
 describe('with PLATFORM_EXTENSIONS=off', () => {
-  it('has extensions to leave out', () => {
-    expect(extensions.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['currentSession', 'studentRecord', 'audience', 'roster', 'picture', 'sandboxToken']),
-    );
-  });
-
   it.each(extensions)(
     'answers the extension %s with 404, as an address the platform does not have',
     async (_name, endpoint) => {
@@ -166,6 +160,9 @@ describe('with PLATFORM_EXTENSIONS=off', () => {
     };
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(extensions.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['currentSession', 'studentRecord', 'audience', 'roster', 'picture', 'sandboxToken']),
     );
     const kept = all
       .filter(([, e]) => !e.extension || e.operational)
