@@ -1,6 +1,6 @@
 /** Section 2.4 and 4.1 of the interface: student comments. */
 import { z } from 'zod/mini';
-import { cursorNeedsLimit, idSchema, limits, notBlank, pagingShape } from './common.ts';
+import { cursorNeedsLimit, idSchema, limits, notBlank, nullAsAbsent, optionalIdSchema, pagingShape } from './common.ts';
 import { userSummarySchema } from './users.ts';
 
 /** 2.4 Comment. `lesson` is "" when the comment is about no particular lesson. */
@@ -21,13 +21,20 @@ export const commentTextSchema = z.pipe(
   z.string().check(z.maxLength(limits.commentText, `must be at most ${limits.commentText} characters`)),
 );
 
-/** 4.1 Add a comment. studentId, classId and text are required (decided); lessonId optional. Unknown keys are refused. */
-export const createCommentBodySchema = z.strictObject({
-  studentId: idSchema,
-  classId: idSchema,
-  text: commentTextSchema,
-  lessonId: z.optional(idSchema),
-});
+/**
+ * 4.1 Add a comment. studentId, classId and text are required (decided);
+ * lessonId optional, `null` being the same as absent (the platform's SDKs
+ * send null). Unknown keys are refused.
+ */
+export const createCommentBodySchema = z.pipe(
+  z.strictObject({
+    studentId: idSchema,
+    classId: idSchema,
+    text: commentTextSchema,
+    lessonId: optionalIdSchema(),
+  }),
+  z.transform(nullAsAbsent),
+);
 export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
 /** 4.1 Read comments: every filter is optional and they combine with AND. Unknown filters are refused. */

@@ -36,15 +36,21 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Stable machine-readable error codes; the message says the rest. */
+/**
+ * Stable machine-readable error codes; the message says the rest. Each has
+ * one platform code (the `errorcode` header) in `error-codes.ts`.
+ */
 export const errorCodes = [
   'bad_request',
   'malformed_json',
   'invalid_input',
   'unauthorized',
+  'invalid_credentials',
+  'invalid_client',
   'invalid_token',
   'token_expired',
   'forbidden',
+  'anonymous_not_allowed',
   'missing_scope',
   'missing_permission',
   'org_forbidden',
@@ -90,6 +96,19 @@ export const idSchema = z
     z.maxLength(limits.id, `must be at most ${limits.id} characters`),
     z.regex(/^\S(.*\S)?$/, 'must not start or end with whitespace'),
   );
+
+/**
+ * An optional id a client may also send as `null`: the platform's SDKs send
+ * JSON null for an id they do not have (DXSDK-Swift DXNoteClient,
+ * DXStudentClient). `null` means the same as leaving the field out.
+ */
+export const optionalIdSchema = () => z.optional(z.nullable(idSchema));
+
+/** The fields of an object without those that are `null`, typed so. */
+export type NullAsAbsent<T> = { [K in keyof T]: Exclude<T[K], null> };
+export function nullAsAbsent<T extends object>(value: T): NullAsAbsent<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null)) as NullAsAbsent<T>;
+}
 
 /** Comma-separated ids in a query string (`a,b,c`), parsed into an array. */
 export const idListParamSchema = z.pipe(
@@ -154,11 +173,13 @@ export const pagingShape = {
   cursor: z.optional(cursorSchema),
 };
 
+export const cursorNeedsLimitRule = 'a cursor continues a paged list: send limit with it';
+
 /** A cursor continues a paged list, so it comes with `limit`. */
 export const cursorNeedsLimit = z.refine<{ limit?: number | undefined; cursor?: string | undefined }>(
   (query) => query.cursor === undefined || query.limit !== undefined,
   {
-    message: 'a cursor continues a paged list: send limit with it',
+    message: cursorNeedsLimitRule,
     path: ['limit'],
   },
 );

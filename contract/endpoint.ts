@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * - none: no credentials
- * - client: the app's client id in `X-Client-Id` (anonymous sign-up)
+ * - client: the app's client id in `clientId` or `X-Client-Id` (anonymous sign-up)
  * - user: a user token in `Authorization`
  * - training: a user token whose app holds the training scope
  * - plugin: HTTP Basic with a plugin's client id and secret
@@ -42,8 +42,16 @@ export interface Endpoint {
   readonly response: z.ZodMiniType;
   /** Success status; 200 unless said. */
   readonly status?: 200 | 201;
-  /** Not part of the platform interface: our documented extension. */
+  /**
+   * Not part of the platform interface: our documented extension. The
+   * service leaves it out when started with PLATFORM_EXTENSIONS=off.
+   */
   readonly extension?: boolean;
+  /**
+   * An extension for the service's operator rather than for apps (health
+   * probes, plugin administration): served even with PLATFORM_EXTENSIONS=off.
+   */
+  readonly operational?: boolean;
   /** Answers only when the service runs as a sandbox (404 in production). */
   readonly sandboxOnly?: boolean;
   /**

@@ -1,6 +1,15 @@
 /** Section 2.10 and 4.4 of the interface: student notes, under {notes_url}. */
 import { z } from 'zod/mini';
-import { cursorNeedsLimit, idSchema, limits, notBlank, pagingShape, splitList } from './common.ts';
+import {
+  cursorNeedsLimit,
+  idSchema,
+  limits,
+  notBlank,
+  nullAsAbsent,
+  optionalIdSchema,
+  pagingShape,
+  splitList,
+} from './common.ts';
 
 /** 2.10 Note. */
 export const noteSchema = z.object({
@@ -48,10 +57,38 @@ export const noteFiltersSchema = z.strictObject({
 /** The filters as sent (`category` comma-separated). */
 export type NoteFilters = z.input<typeof noteFiltersSchema>;
 
-/** The filters, and the paging extension (`limit`, `cursor`; see common.ts). */
-export const listNotesQuerySchema = z
-  .strictObject({ ...noteFiltersSchema.shape, ...pagingShape })
-  .check(cursorNeedsLimit);
+/**
+ * `lessondId`: the spelling of lessonId the platform's SDKs send on note
+ * create and list (DXSDK-Swift DXNoteClient). Accepted as the same field;
+ * when both are given they must name the same lesson.
+ */
+const lessondIdSchema = idSchema.check(
+  z.meta({ description: 'Another spelling of lessonId (the platform’s SDKs send it); both given, they must agree.' }),
+);
+
+interface LessonSpellings {
+  lessonId?: string | null | undefined;
+  lessondId?: string | null | undefined;
+}
+
+const oneLesson = z.refine<LessonSpellings>(
+  (value) => value.lessonId == null || value.lessondId == null || value.lessonId === value.lessondId,
+  { message: 'names another lesson than lessonId; send one of the two', path: ['lessondId'] },
+);
+
+/** The lesson under its one name: `lessondId` becomes `lessonId`. */
+function asLessonId<T extends LessonSpellings>(value: T): Omit<T, 'lessondId'> {
+  const { lessondId, ...rest } = value;
+  return (rest.lessonId == null && lessondId != null ? { ...rest, lessonId: lessondId } : rest) as Omit<T, 'lessondId'>;
+}
+
+/** The filters (`lessondId` for `lessonId` too), and the paging extension (`limit`, `cursor`; see common.ts). */
+export const listNotesQuerySchema = z.pipe(
+  z
+    .strictObject({ ...noteFiltersSchema.shape, lessondId: z.optional(lessondIdSchema), ...pagingShape })
+    .check(cursorNeedsLimit, oneLesson),
+  z.transform(asLessonId),
+);
 export type ListNotesQuery = z.infer<typeof listNotesQuerySchema>;
 
 /** 4.4 Get a note: the note's id in the query (decided). */
@@ -66,23 +103,29 @@ export const noteTextSchema = z.pipe(
  * 4.4 Create a note (body not shown by the interface; decided). The service
  * fills in the ids it can derive: lesson -> course, class -> course,
  * student -> user, class and course. A note about a specific user names only
- * userId.
+ * userId. An id sent as `null` is absent (the platform's SDKs send null), and
+ * `lessondId` is `lessonId`.
  */
-export const createNoteBodySchema = z
-  .strictObject({
-    text: noteTextSchema,
-    studentId: z.optional(idSchema),
-    lessonId: z.optional(idSchema),
-    classId: z.optional(idSchema),
-    courseId: z.optional(idSchema),
-    userId: z.optional(idSchema),
-  })
-  .check(
-    z.refine((body) => body.studentId !== undefined || body.userId !== undefined, {
-      message: 'a note is about a student (studentId) or a user (userId)',
-      path: ['studentId'],
-    }),
-  );
+export const createNoteBodySchema = z.pipe(
+  z
+    .strictObject({
+      text: noteTextSchema,
+      studentId: optionalIdSchema(),
+      lessonId: optionalIdSchema(),
+      lessondId: z.optional(z.nullable(lessondIdSchema)),
+      classId: optionalIdSchema(),
+      courseId: optionalIdSchema(),
+      userId: optionalIdSchema(),
+    })
+    .check(
+      z.refine((body) => body.studentId != null || body.userId != null, {
+        message: 'a note is about a student (studentId) or a user (userId)',
+        path: ['studentId'],
+      }),
+      oneLesson,
+    ),
+  z.transform((body) => asLessonId(nullAsAbsent(body))),
+);
 export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
 
 /** 4.4 Delete a note: body (decided) and response (given). */

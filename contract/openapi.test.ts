@@ -263,6 +263,7 @@ describe('the OpenAPI document', () => {
     expect(lostLimits(broken)).toEqual([
       'createComment body.text: maxLength 5000',
       'createNote body: refinement "a note is about a student (studentId) or a user (userId)"',
+      'createNote body: refinement "names another lesson than lessonId; send one of the two"',
     ]);
   });
 });

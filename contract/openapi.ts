@@ -13,9 +13,16 @@
  * schema of the contract and fails on a limit the document lacks.
  */
 import { z } from 'zod/mini';
-import { errorBodySchema, splitList } from './common.ts';
+import { cursorNeedsLimitRule, errorBodySchema, splitList } from './common.ts';
 import type { Endpoint } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
+import {
+  ERROR_CODE_HEADER,
+  ERROR_DESCRIPTION_HEADER,
+  errorDescriptionMax,
+  platformCodeOf,
+  platformErrorCodes,
+} from './error-codes.ts';
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -132,27 +139,62 @@ function parameters(schema: z.ZodMiniType | undefined, where: 'query' | 'path'):
   }));
 }
 
-/** Rules of the query as a whole (refinements over several parameters), in words. */
-function queryRules(schema: z.ZodMiniType | undefined): string[] {
-  const description = schema ? toSchema(schema, 'input').description : undefined;
-  return typeof description === 'string' ? [`Query: ${description}`] : [];
+/** Rules of the query as a whole (refinements over several parameters), in words; paging's only when paged. */
+function queryRules(schema: z.ZodMiniType | undefined, paged: boolean): string[] {
+  const described = schema ? toSchema(schema, 'input').description : undefined;
+  const description =
+    typeof described === 'string' && !paged
+      ? described.replace(`Rule: ${cursorNeedsLimitRule}.`, '').trim()
+      : described;
+  return typeof description === 'string' && description !== '' ? [`Query: ${description}`] : [];
 }
 
 const security: Record<Endpoint['auth'], JsonSchema[]> = {
   none: [],
-  client: [{ appClientId: [] }],
+  client: [{ platformClientId: [] }, { appClientId: [] }],
   user: [{ userToken: [] }],
   training: [{ userToken: [] }],
   plugin: [{ pluginBasic: [] }],
   admin: [{ adminToken: [] }],
 };
 
-const errorResponse = (description: string) => ({
+/** Every error answer: the one error body, and the platform's two error headers beside it. */
+const errorResponse = (description: string, headers: Record<string, JsonSchema> = {}) => ({
   description,
+  headers: {
+    [ERROR_CODE_HEADER]: { $ref: '#/components/headers/ErrorCode' },
+    [ERROR_DESCRIPTION_HEADER]: { $ref: '#/components/headers/ErrorDescription' },
+    ...headers,
+  },
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
-function operation(name: string, endpoint: Endpoint): JsonSchema {
+const errorCodeList = Object.entries(platformCodeOf)
+  .map(([code, platform]) => `\`${code}\` ${platform}`)
+  .join(', ');
+
+const errorHeaders: Record<string, JsonSchema> = {
+  ErrorCode: {
+    description: `The platform's four-digit error code, as its SDKs read it (4010: refresh the token and try again). Each \`error.code\` of the body has one: ${errorCodeList}.`,
+    required: true,
+    schema: {
+      type: 'string',
+      enum: [...new Set(Object.values(platformCodeOf))].sort().map(String),
+    },
+  },
+  ErrorDescription: {
+    description: `The body's \`error.message\` in printable ASCII (other characters replaced, at most ${errorDescriptionMax} characters).`,
+    required: true,
+    schema: { type: 'string', pattern: '^[\\x20-\\x7e]*$', maxLength: errorDescriptionMax },
+  },
+};
+
+/** Whether the document, like the service, leaves an endpoint out when extensions are off. */
+const leftOut = (endpoint: Endpoint, extensions: boolean) => !extensions && endpoint.extension && !endpoint.operational;
+
+function operation(name: string, endpoint: Endpoint, extensions: boolean): JsonSchema {
+  // Without extensions a paged list is the plain list: no limit, cursor or Link.
+  const paged = endpoint.paged === true && extensions;
   const notes: string[] = [];
   if (endpoint.extension) notes.push('Extension: not part of the platform interface.');
   if (endpoint.auth === 'training') notes.push('Requires the training scope on the calling app.');
@@ -161,8 +203,8 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
   if (endpoint.sandboxOnly) notes.push('Sandbox only: 404 on a production service.');
   if (endpoint.noStore) notes.push('Sent with Cache-Control: no-store.');
   if (endpoint.base === 'notes') notes.push('Served under the notes base address ({notes_url}).');
-  notes.push(...queryRules(endpoint.query));
-  if (endpoint.paged) {
+  notes.push(...queryRules(endpoint.query, paged));
+  if (paged) {
     notes.push(
       'Extension: with `limit`, answers a page of the list (the body is still the array) and names the next page in a `Link: <…>; rel="next"` header, absent on the last page; following it visits every row once, in the unpaged order. A cursor altered, or used with other filters or by another caller, is a 400 `invalid_cursor`.',
     );
@@ -171,7 +213,7 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
     [String(endpoint.status ?? 200)]: {
       description: 'Success',
       content: { 'application/json': { schema: toSchema(endpoint.response, 'output') } },
-      ...(endpoint.paged
+      ...(paged
         ? {
             headers: {
               Link: {
@@ -184,15 +226,15 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
         : {}),
     },
     '400': errorResponse(
-      endpoint.paged
+      paged
         ? 'Malformed JSON or invalid input (`issues` name the fields), or a cursor not issued for this list (`invalid_cursor`)'
         : 'Malformed JSON or invalid input; `issues` name the fields',
     ),
     '404': errorResponse('Unknown route or id'),
-    '503': {
-      ...errorResponse('The service is busy and did not start the request (`overloaded`); try again after Retry-After'),
-      headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
-    },
+    '503': errorResponse(
+      'The service is busy and did not start the request (`overloaded`); try again after Retry-After',
+      { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
+    ),
   };
   if (endpoint.auth !== 'none') {
     responses['401'] = errorResponse('Missing or bad credentials');
@@ -206,7 +248,9 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
     description: notes.join(' ') || undefined,
     tags: [endpoint.tag],
     security: security[endpoint.auth],
-    parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
+    parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')].filter(
+      (parameter) => extensions || parameter['x-extension'] !== true,
+    ),
     ...(endpoint.body
       ? {
           requestBody: {
@@ -230,13 +274,20 @@ const sandboxHowTo = [
   'Plugin routes (`/plugin/v2/ai/*`): Authorize `pluginBasic` with a demo plugin, e.g. `sandbox-plugin-coach` / `coach-secret-sandbox-2026` (all demo credentials: `GET /sandbox/v1/clients`).',
 ].join(' ');
 
-export function buildOpenApi(options: { sandbox: boolean }): JsonSchema {
+/**
+ * The document of a service in a sandbox or not, and with its extensions
+ * (PLATFORM_EXTENSIONS) or without them: then only what the platform
+ * offers, and the operator's routes.
+ */
+export function buildOpenApi(options: { sandbox: boolean; extensions?: boolean }): JsonSchema {
+  const extensions = options.extensions ?? true;
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
     if (endpoint.sandboxOnly && !options.sandbox) continue;
+    if (leftOut(endpoint, extensions)) continue;
     const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
-    paths[path][endpoint.method.toLowerCase()] = operation(name, endpoint);
+    paths[path][endpoint.method.toLowerCase()] = operation(name, endpoint, extensions);
   }
   return {
     openapi: '3.1.0',
@@ -246,20 +297,38 @@ export function buildOpenApi(options: { sandbox: boolean }): JsonSchema {
       description: [
         'Student comments, notes, the signed-in user profile and AI-plugin endpoints, as the platform interface gives them, plus documented extensions (marked `x-extension: true` and "Extension" in their description).',
         'Every failure answers with the one error body `{ "error": { "code", "message", "issues"?, "requestId" } }` (`ErrorBody` below); `requestId` is also in the `X-Request-Id` response header and on the service\'s log line for the request. Send your own `X-Request-Id` (up to 128 letters, digits and `._:-`) to have it used instead.',
-        ...(options.sandbox ? [sandboxHowTo] : []),
+        `Every failure also carries the platform's error headers, as its SDKs read them: \`${ERROR_CODE_HEADER}\` (four digits; 4010 means refresh the token and try again) and \`${ERROR_DESCRIPTION_HEADER}\` (the message). The codes: ${Object.entries(
+          platformErrorCodes,
+        )
+          .filter(([code]) => Object.values(platformCodeOf).some((used) => String(used) === code))
+          .map(([code, meaning]) => `${code} ${meaning}`)
+          .join('; ')}.`,
+        ...(extensions
+          ? []
+          : [
+              'This service runs without its extensions (PLATFORM_EXTENSIONS=off): it offers what the platform offers, and its operator routes.',
+            ]),
+        ...(options.sandbox && extensions ? [sandboxHowTo] : []),
       ].join('\n\n'),
     },
     servers: [{ url: '/', description: 'This service ({base_url}; notes also under {notes_url})' }],
     paths,
     components: {
       schemas: { ErrorBody: toSchema(errorBodySchema, 'output') },
+      headers: errorHeaders,
       securitySchemes: {
         userToken: { type: 'http', scheme: 'bearer', description: 'User token from sign-in, in Authorization' },
+        platformClientId: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'clientId',
+          description: 'The app client id, in the header the platform’s SDKs send',
+        },
         appClientId: {
           type: 'apiKey',
           in: 'header',
           name: 'X-Client-Id',
-          description: 'The app client id (extension)',
+          description: 'The app client id (this service’s other spelling; when both are sent they must agree)',
         },
         pluginBasic: { type: 'http', scheme: 'basic', description: 'base64(clientId:clientSecret) of the plugin' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'The service operator’s ADMIN_TOKEN setting' },

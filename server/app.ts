@@ -3,9 +3,10 @@
  * security headers, CORS for configured origins, the OpenAPI document and,
  * when built, the dashboard. `main.ts` listens.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Endpoint } from '../contract/endpoint.ts';
+import { ERROR_CODE_HEADER, ERROR_DESCRIPTION_HEADER } from '../contract/error-codes.ts';
 import { Authenticator } from './access/authenticator.ts';
 import { adminRoutes } from './areas/admin/admin.routes.ts';
 import { pluginRoutes } from './areas/ai-plugin/ai-plugin.routes.ts';
@@ -83,10 +84,20 @@ export function createApp(options: AppOptions): Hono {
     '*',
     corsFor({
       origins: settings.CORS_ORIGINS,
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Client-Id', 'X-Request-Id'],
+      // `clientId` is how the platform's SDKs name the app; `X-Client-Id` is this service's older spelling.
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Client-Id', 'clientId', 'X-Request-Id'],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      // A dashboard on another origin follows the next page and waits as asked.
-      exposeHeaders: ['Link', 'Retry-After', 'X-Request-Id'],
+      // A dashboard on another origin follows the next page, waits as asked, reads the platform's error
+      // headers and the tokens an anonymous sign-up answers in headers.
+      exposeHeaders: [
+        'Link',
+        'Retry-After',
+        'X-Request-Id',
+        ERROR_CODE_HEADER,
+        ERROR_DESCRIPTION_HEADER,
+        'access_token',
+        'refresh_token',
+      ],
       maxAge: 600,
     }),
   );
@@ -100,6 +111,7 @@ export function createApp(options: AppOptions): Hono {
   const routeOptions = {
     auth,
     sandbox: settings.PLATFORM_ENV === 'sandbox',
+    extensions: settings.PLATFORM_EXTENSIONS,
     probe: options.probe,
     db,
     answers: options.answers ?? new AnswerCache(settings.ANSWER_CACHE_MB * 1024 * 1024),
@@ -112,46 +124,37 @@ export function createApp(options: AppOptions): Hono {
   if (options.serveDashboard) dashboardRoutes(app, settings);
 
   app.notFound((c) =>
-    c.json(
-      new HttpError(404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`).toBody(
-        requestIdOf(c),
-      ),
-      404,
-    ),
+    answerError(c, new HttpError(404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)),
   );
 
   app.onError((error, c) => {
-    const requestId = requestIdOf(c);
-    if (error instanceof HttpError) return c.json(error.toBody(requestId), error.status);
+    if (error instanceof HttpError) return answerError(c, error);
     if (isUnstorableText(error)) {
       // A NUL that reached the database by a way no input check covers (a header, a decoded credential).
-      return c.json(
-        new HttpError(400, 'invalid_input', 'The request carries a character that cannot be stored (U+0000)').toBody(
-          requestId,
-        ),
-        400,
+      return answerError(
+        c,
+        new HttpError(400, 'invalid_input', 'The request carries a character that cannot be stored (U+0000)'),
       );
     }
     if (isDatabaseUnavailable(error)) {
       // Lost or busy database: the request can be tried again; the process stays up.
       c.header('Retry-After', '1');
-      return c.json(
-        new HttpError(503, 'unavailable', 'The service cannot reach its database; try again shortly').toBody(requestId),
-        503,
+      return answerError(
+        c,
+        new HttpError(503, 'unavailable', 'The service cannot reach its database; try again shortly'),
       );
     }
     if (error instanceof URIError) {
-      return c.json(
-        new HttpError(400, 'bad_request', 'The address is not valid percent-encoding').toBody(requestId),
-        400,
-      );
+      return answerError(c, new HttpError(400, 'bad_request', 'The address is not valid percent-encoding'));
     }
-    logger.error({ requestId, ...errorFields(error) }, 'Unexpected error');
-    return c.json(
-      new HttpError(500, 'internal', 'The service failed; the request was not completed').toBody(requestId),
-      500,
-    );
+    logger.error({ requestId: requestIdOf(c), ...errorFields(error) }, 'Unexpected error');
+    return answerError(c, new HttpError(500, 'internal', 'The service failed; the request was not completed'));
   });
 
   return app;
+}
+
+/** The one error body, and the platform's `errorcode` / `errordescription` headers beside it. */
+function answerError(c: Context, error: HttpError): Response {
+  return c.json(error.toBody(requestIdOf(c)), error.status, error.headers());
 }

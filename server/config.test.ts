@@ -22,4 +22,10 @@ describe('the service settings', () => {
     expect(readSettings({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
     expect(readSettings({}).LOG_LEVEL).toBe('info');
   });
+
+  it('take the extensions on or off, on unless said', () => {
+    expect(() => readSettings({ PLATFORM_EXTENSIONS: 'no' })).toThrow(/PLATFORM_EXTENSIONS: .*"on"\|"off"/);
+    expect(readSettings({ PLATFORM_EXTENSIONS: 'off' }).PLATFORM_EXTENSIONS).toBe(false);
+    expect(readSettings({}).PLATFORM_EXTENSIONS).toBe(true);
+  });
 });

@@ -13,6 +13,11 @@ const settingsSchema = z
     NOTES_PORT: portSchema.optional(),
     HOST: z.string().min(1).default('127.0.0.1'),
     PLATFORM_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** `off` leaves out every endpoint the contract marks as an extension (404, as on the platform). */
+    PLATFORM_EXTENSIONS: z
+      .enum(['on', 'off'])
+      .default('on')
+      .transform((value) => value === 'on'),
     DATABASE: z.string().min(1).default('./data/platform.sqlite'),
     /** `postgres://user@host:port/db` runs the service on PostgreSQL instead of the SQLite file. */
     DATABASE_URL: z

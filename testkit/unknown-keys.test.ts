@@ -111,6 +111,7 @@ describe('a route while tests run (the harness checks every response)', () => {
     new Router(app, {
       auth: noAuth,
       sandbox: true,
+      extensions: true,
       probe: checked ? { answered: checkResponse } : undefined,
       db: noDb,
       answers: new AnswerCache(0),

@@ -25,6 +25,7 @@ export const adminEndpoints = {
     summary: `Registered plugins with their permissions, orgs and mission planner addresses. ${ADMIN_AUTH}`,
     response: adminPluginListSchema,
     extension: true,
+    operational: true,
   }),
   adminListOrgs: defineEndpoint({
     method: 'GET',
@@ -35,6 +36,7 @@ export const adminEndpoints = {
     summary: `The orgs a plugin can be granted. ${ADMIN_AUTH}`,
     response: adminOrgListSchema,
     extension: true,
+    operational: true,
   }),
   adminCreatePlugin: defineEndpoint({
     method: 'POST',
@@ -47,6 +49,7 @@ export const adminEndpoints = {
     response: pluginWithSecretSchema,
     status: 201,
     extension: true,
+    operational: true,
     noStore: true,
   }),
   adminGetPlugin: defineEndpoint({
@@ -59,6 +62,7 @@ export const adminEndpoints = {
     params: pluginParamsSchema,
     response: adminPluginSchema,
     extension: true,
+    operational: true,
   }),
   adminSetPermissions: defineEndpoint({
     method: 'PUT',
@@ -71,6 +75,7 @@ export const adminEndpoints = {
     body: setPluginPermissionsBodySchema,
     response: adminPluginSchema,
     extension: true,
+    operational: true,
   }),
   adminSetOrgs: defineEndpoint({
     method: 'PUT',
@@ -83,6 +88,7 @@ export const adminEndpoints = {
     body: setPluginOrgsBodySchema,
     response: adminPluginSchema,
     extension: true,
+    operational: true,
   }),
   adminSetAddresses: defineEndpoint({
     method: 'PUT',
@@ -95,6 +101,7 @@ export const adminEndpoints = {
     body: setPluginAddressesBodySchema,
     response: adminPluginSchema,
     extension: true,
+    operational: true,
   }),
   adminRotateSecret: defineEndpoint({
     method: 'POST',
@@ -106,6 +113,7 @@ export const adminEndpoints = {
     params: pluginParamsSchema,
     response: pluginWithSecretSchema,
     extension: true,
+    operational: true,
     noStore: true,
   }),
 } as const;

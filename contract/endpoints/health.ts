@@ -15,6 +15,7 @@ export const healthEndpoints = {
     summary: 'The process is alive (it answers without asking the database)',
     response: z.object({ status: z.literal('ok') }),
     extension: true,
+    operational: true,
   }),
   readiness: defineEndpoint({
     method: 'GET',
@@ -26,5 +27,6 @@ export const healthEndpoints = {
       'The process can take requests: it is not saturated (MAX_IN_FLIGHT) and its database answers (503 with the error body when not)',
     response: z.object({ status: z.literal('ready'), engine: z.enum(['sqlite', 'postgres']) }),
     extension: true,
+    operational: true,
   }),
 } as const;

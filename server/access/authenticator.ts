@@ -43,7 +43,10 @@ export function secretsEqual(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** No credentials of the kind the route needs (the platform's 4016). */
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+/** Plugin Basic credentials that are there but wrong or unreadable (4011). */
+const invalidCredentials = (message: string) => new HttpError(401, 'invalid_credentials', message);
 
 /** The caller, if their app holds the training scope (section 4.1); 403 `missing_scope` otherwise. */
 export function requireTrainingScope(caller: UserCaller): UserCaller {
@@ -80,7 +83,7 @@ export class Authenticator {
         .where('a.client_id', '=', p.clientId),
     );
     const first = rows[0];
-    if (!first) throw unauthorized(`Unknown app client id "${clientId.slice(0, 80)}"`);
+    if (!first) throw new HttpError(401, 'invalid_client', `Unknown app client id "${clientId.slice(0, 80)}"`);
     this.refuseSandboxOnProduction(first.environment, 'app client id');
     return { clientId: first.client_id, environment: first.environment, scopes: scopesOf(rows) };
   }
@@ -140,7 +143,7 @@ export class Authenticator {
     const row = rows[0];
     // Compare against a stand-in secret for unknown ids so timing does not tell which ids exist.
     const matches = secretsEqual(clientSecret, row?.client_secret ?? '\u0000unknown-plugin');
-    if (!row || !matches) throw unauthorized('The plugin client id or client secret is wrong');
+    if (!row || !matches) throw invalidCredentials('The plugin client id or client secret is wrong');
     this.refuseSandboxOnProduction(row.environment, 'plugin credential');
     return {
       clientId: row.client_id,
@@ -192,16 +195,19 @@ function readUserToken(authorization: string | undefined): string {
 
 function pluginCredentials(authorization: string | undefined): BasicCredentials {
   const credentials = readBasic(authorization);
+  const sendBasic = 'Send the plugin credentials as Authorization: Basic base64(clientId:clientSecret)';
   if (credentials === 'not-basic') {
-    throw unauthorized('Send the plugin credentials as Authorization: Basic base64(clientId:clientSecret)');
+    // A Basic header that cannot be read is credentials gone wrong; any other header is none at all.
+    if (/^basic(\s|$)/i.test(authorization?.trim() ?? '')) throw invalidCredentials(sendBasic);
+    throw unauthorized(sendBasic);
   }
   if (credentials === 'no-client-id') {
-    throw unauthorized('The Basic credentials must be base64 of clientId:clientSecret');
+    throw invalidCredentials('The Basic credentials must be base64 of clientId:clientSecret');
   }
   // Control characters (NUL among them) are in no client id or secret the platform issues.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point of the check.
   if (/[\u0000-\u001f]/.test(`${credentials.clientId}:${credentials.clientSecret}`)) {
-    throw unauthorized('The plugin client id or client secret is wrong');
+    throw invalidCredentials('The plugin client id or client secret is wrong');
   }
   return credentials;
 }

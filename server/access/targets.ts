@@ -12,7 +12,7 @@ import type { ErrorIssue } from '../../contract/common.ts';
 import type { CreateNoteBody, Note } from '../../contract/notes.ts';
 import type { Queryable } from '../data/database.ts';
 import { runPrepared } from '../data/prepared.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { anonymousNotAllowed, badRequest, forbidden, notFound } from '../errors.ts';
 import { TRAINING_SCOPE, type UserCaller } from './authenticator.ts';
 import { canSee } from './people.ts';
 
@@ -65,6 +65,10 @@ export async function commentTarget(
   body: CommentTarget,
   from: Source = 'body',
 ): Promise<{ classId: string; courseId: string; student?: { studentId: string; userId: string } }> {
+  // No anonymous account trains a class: said as the platform says it (4035), before any id is looked at.
+  if (caller.anonymous) {
+    throw anonymousNotAllowed('An anonymous account cannot comment on students: only the trainers of a class do');
+  }
   const facts = commentFacts(q);
   const klass = await facts.class(body.classId);
   if (!klass) throw notFound(`Class "${body.classId}"`);

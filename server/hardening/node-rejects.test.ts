@@ -1,6 +1,7 @@
 /**
  * Requests Node's HTTP parser rejects before the app sees them still get the
- * one error body, from the real `server/main.ts` process.
+ * one error body and the platform's error headers, from the real
+ * `server/main.ts` process.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,9 @@ describe('requests Node rejects', () => {
     expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(reply.headers['x-request-id']).toBe(error.requestId);
     await expect.poll(() => child.output()).toContain(`"requestId":"${error.requestId}"`);
+    // 4007: above the platform's data limit.
+    expect(reply.headers.errorcode).toBe('4007');
+    expect(reply.headers.errordescription).toBe(error.message);
   });
 
   it('answer a request line that is not HTTP with 400 and the error body, and keep serving', async () => {
@@ -45,6 +49,8 @@ describe('requests Node rejects', () => {
     const { error } = errorBodySchema.parse(JSON.parse(reply.body));
     expect(error.code).toBe('bad_request');
     expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reply.headers.errorcode).toBe('4000');
+    expect(reply.headers.errordescription).toBe(error.message);
     const after = await fetch(`${child.url}/sandbox/v1/users`);
     expect(after.status).toBe(200);
   });

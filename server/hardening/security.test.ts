@@ -443,16 +443,23 @@ describe('over HTTP, with the dashboard served', () => {
     const allowed = await preflight(ALLOWED);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    // The header the platform's SDKs name their app with.
+    expect(allowed.headers.get('access-control-allow-headers')?.split(',')).toContain('clientId');
     expect((await preflight('https://other.example')).headers.get('access-control-allow-origin')).toBe(
       'https://other.example',
     );
-    // The allowed page can read the next-page link, how long to wait when the service is busy, and the request id to quote.
+    // The allowed page can read the next-page link, how long to wait when the service is busy, the request id to
+    // quote, the platform's error headers and the tokens an anonymous sign-up answers in headers.
     const read = await fetch(`${base}/sandbox/v1/clients`, { headers: { Origin: ALLOWED } });
     await read.arrayBuffer();
     expect(read.headers.get('access-control-expose-headers')?.split(',').sort()).toEqual([
       'Link',
       'Retry-After',
       'X-Request-Id',
+      'access_token',
+      'errorcode',
+      'errordescription',
+      'refresh_token',
     ]);
     for (const origin of [
       'https://evil.example',

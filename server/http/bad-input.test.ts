@@ -1,8 +1,9 @@
 /**
  * The bad-input table, for every endpoint of the contract: malformed JSON,
- * wrong types, missing fields, oversized bodies, unknown query parameters and
- * unknown routes all get a 4xx with the one error body, never a 500, and the
- * service keeps answering.
+ * wrong types, missing fields, oversized bodies, unknown query parameters,
+ * missing credentials and unknown routes all get a 4xx with the one error
+ * body and the platform's `errorcode` / `errordescription` headers, never a
+ * 500, and the service keeps answering.
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +11,10 @@ import { basicHeader } from '../../contract/basic-auth.ts';
 import { errorBodySchema, limits } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
+import { errorDescriptionMax, platformCodeOf } from '../../contract/error-codes.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { loadWorld } from '../../testkit/fixtures.ts';
-import { call, type Reply, startService, type TestService } from '../../testkit/harness.ts';
+import { call, type Reply, signIn, startService, type TestService } from '../../testkit/harness.ts';
 
 const ADMIN_TOKEN = 'bad-input-admin-token-0123456789';
 let service: TestService;
@@ -38,7 +40,6 @@ afterAll(() => service.close());
 
 const all = Object.entries(endpoints) as [string, Endpoint][];
 const withBody = all.filter(([, e]) => e.body);
-const withQuery = all.filter(([, e]) => e.query);
 const pathOf = (e: Endpoint) => e.path.replace(/:(\w+)/g, 'x');
 
 async function expectError(reply: Reply, status: number, code?: string) {
@@ -49,6 +50,13 @@ async function expectError(reply: Reply, status: number, code?: string) {
   // Every error body names its request, as the X-Request-Id header does.
   expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
   expect(error.requestId).toBe(reply.headers.get('x-request-id'));
+  // Beside the body, the platform's headers: the code its table gives, and the message.
+  expect(reply.headers.get('errorcode')).toBe(String(platformCodeOf[error.code as keyof typeof platformCodeOf]));
+  const description = reply.headers.get('errordescription') ?? '';
+  expect(description).toMatch(/^[\x20-\x7e]+$/);
+  if (/^[\x20-\x7e]+$/.test(error.message) && error.message.length <= errorDescriptionMax) {
+    expect(description).toBe(error.message);
+  }
 }
 
 describe.each(withBody)('body of %s', (_name, endpoint) => {
@@ -99,13 +107,89 @@ describe.each(withBody)('body of %s', (_name, endpoint) => {
   });
 });
 
-describe.each(withQuery)('query of %s', (_name, endpoint) => {
+describe.each(all)('query of %s', (_name, endpoint) => {
   it('refuses an unknown parameter by name', async () => {
     const reply = await call(service.url, endpoint.method, `${pathOf(endpoint)}?bogusParam=1`, {
       headers: credentials[endpoint.auth],
     });
     await expectError(reply, 400, 'invalid_input');
     expect(errorBodySchema.parse(reply.body).error.issues?.some((i) => i.path === 'query.bogusParam')).toBe(true);
+  });
+});
+
+describe.each(all.filter(([, e]) => e.auth !== 'none'))('credentials of %s', (_name, endpoint) => {
+  it('are asked for with 401 and the platform code 4016 when missing', async () => {
+    const reply = await call(service.url, endpoint.method, pathOf(endpoint));
+    await expectError(reply, 401, 'unauthorized');
+    expect(reply.headers.get('errorcode')).toBe('4016');
+  });
+});
+
+describe('the platform codes of the failures a client acts on', () => {
+  it('are 4034 for a bad token, 4010 for an expired one, 4017 without the training scope, 4042 for no such thing', async () => {
+    const bad = await call(service.url, 'GET', '/user/v1/my/profile', { token: 'no-such-token' });
+    await expectError(bad, 401, 'invalid_token');
+    expect(bad.headers.get('errorcode')).toBe('4034');
+
+    const world = await loadWorld(service.url);
+    service.advanceClock(service.settings.TOKEN_TTL_SECONDS + 60);
+    try {
+      const expired = await call(service.url, 'GET', '/user/v1/my/profile', { token: world.trainer.token });
+      await expectError(expired, 401, 'token_expired');
+      // 4010: the platform's SDKs refresh the token and send the request again.
+      expect(expired.headers.get('errorcode')).toBe('4010');
+    } finally {
+      service.advanceClock(-(service.settings.TOKEN_TTL_SECONDS + 60));
+    }
+
+    const plainApp = await signIn(service.url, world.trainer.userId, 'sandbox-no-training');
+    const noScope = await call(service.url, 'GET', '/edu/v1/student/comment', { token: plainApp });
+    await expectError(noScope, 403, 'missing_scope');
+    expect(noScope.headers.get('errorcode')).toBe('4017');
+
+    const missing = await call(service.url, 'GET', '/edu/v1/note?noteId=no-such-note', { token: plainApp });
+    await expectError(missing, 404, 'not_found');
+    expect(missing.headers.get('errorcode')).toBe('4042');
+  });
+
+  it('are 4012 for an app client id the platform does not know', async () => {
+    const reply = await call(service.url, 'PUT', '/user/v1/my/profile', {
+      headers: { clientId: 'no-such-app' },
+      body: {
+        handle: '@anon-unknown-app',
+        userType: 'adult',
+        accountType: 'Adult',
+        country: 'US',
+        profilePic: null,
+        coverPhoto: null,
+        userId: 'anon-unknown-app',
+        anonymous: true,
+      },
+    });
+    await expectError(reply, 401, 'invalid_client');
+    expect(reply.headers.get('errorcode')).toBe('4012');
+  });
+});
+
+describe('the errordescription header', () => {
+  it('carries a message that quotes the request as printable ASCII, never a line break', async () => {
+    const reply = await call(service.url, 'GET', '/user/v1/my/profile?caf%C3%A9%0D%0AX-Evil:%201=1', {
+      headers: credentials.user,
+    });
+    await expectError(reply, 400, 'invalid_input');
+    expect(errorBodySchema.parse(reply.body).error.message).toContain('café\r\nX-Evil: 1');
+    expect(reply.headers.get('errordescription')).toContain('cafe??X-Evil: 1');
+    expect(reply.headers.get('x-evil')).toBeNull();
+  });
+
+  it('is cut to its limit when the message is longer (the body keeps it whole)', async () => {
+    const name = 'p'.repeat(1000);
+    const reply = await call(service.url, 'GET', `/user/v1/my/profile?${name}=1`, { headers: credentials.user });
+    await expectError(reply, 400, 'invalid_input');
+    expect(errorBodySchema.parse(reply.body).error.message).toContain(name);
+    const description = reply.headers.get('errordescription') ?? '';
+    expect(description).toHaveLength(errorDescriptionMax);
+    expect(description.endsWith('...')).toBe(true);
   });
 });
 
@@ -180,7 +264,8 @@ describe('the NUL character (U+0000), which no text the platform keeps carries',
     const reply = await call(service.url, 'GET', '/plugin/v2/ai/record-data', {
       headers: { Authorization: basicHeader('sandbox-plugin-coach\u0000', 'x') },
     });
-    await expectError(reply, 401, 'unauthorized');
+    await expectError(reply, 401, 'invalid_credentials');
+    expect(reply.headers.get('errorcode')).toBe('4011');
   });
 });
 

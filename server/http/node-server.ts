@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../../contract/common.ts';
 import type { Settings } from '../config.ts';
+import { errorHeaders } from '../errors.ts';
 import { logger } from '../logger.ts';
 
 export type ServerTimeouts = Pick<Settings, 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS'>;
@@ -55,9 +56,12 @@ function answerClientErrors(server: Server): void {
     // No request reached the app, so the id is made here; the body, the header and the log line carry it.
     const requestId = randomUUID();
     const body = JSON.stringify({ error: { code, message, requestId } });
+    const platformHeaders = Object.entries(errorHeaders(code, message))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     logger.info({ requestId, status: Number.parseInt(status, 10), reason: error.code }, 'Request refused by Node');
     socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nX-Request-Id: ${requestId}\r\n${platformHeaders}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }

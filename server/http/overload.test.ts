@@ -64,7 +64,11 @@ function answerOn(socket: Socket): Promise<ReturnType<typeof parseReply>> {
 function expectOverloaded(reply: { status: number; headers: { get(name: string): string | null }; body: unknown }) {
   expect(reply.status).toBe(503);
   expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-  expect(errorBodySchema.parse(reply.body).error.code).toBe('overloaded');
+  const { error } = errorBodySchema.parse(reply.body);
+  expect(error.code).toBe('overloaded');
+  // The platform's code for a process that could not do the request: 5003, beside the body.
+  expect(reply.headers.get('errorcode')).toBe('5003');
+  expect(reply.headers.get('errordescription')).toBe(error.message);
 }
 
 /** Asks until the service refuses (the blockers reach it one by one); the refusal. */

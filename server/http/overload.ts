@@ -42,6 +42,7 @@
 import type { Socket } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import type { ErrorBody } from '../../contract/common.ts';
+import { errorHeaders } from '../errors.ts';
 
 export interface OverloadOptions {
   /** Requests admitted and not yet answered, at most. */
@@ -78,11 +79,13 @@ export function overloadGuard(options: OverloadOptions): OverloadGuard {
   const retryAfter = options.retryAfterSeconds ?? 1;
   const exempt = new Set<string>(options.exempt ?? HEALTH_PATHS);
   // Built once: refusing must cost next to nothing, or refusing becomes the overload.
-  const body = JSON.stringify(overloadBody(retryAfter));
+  const refusal = overloadBody(retryAfter);
+  const body = JSON.stringify(refusal);
   const headers = {
     'Content-Type': 'application/json',
     'Retry-After': String(retryAfter),
     'Cache-Control': 'no-store',
+    ...errorHeaders('overloaded', refusal.error.message),
   };
   let inFlight = 0;
   /** CPU time of the process (µs) when the current turn's first request arrived; null between turns. */

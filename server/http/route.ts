@@ -8,6 +8,7 @@
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod/mini';
+import { pagingShape } from '../../contract/common.ts';
 import type { AuthKind, Endpoint } from '../../contract/endpoint.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from '../access/authenticator.ts';
 import type { AnswerCache } from '../cache/answer-cache.ts';
@@ -51,6 +52,12 @@ export interface RouteProbe {
 export interface RouteOptions {
   readonly auth: Authenticator;
   readonly sandbox: boolean;
+  /**
+   * Serve the endpoints the contract marks `extension` (PLATFORM_EXTENSIONS).
+   * Off, they are not bound, so they answer 404 as on the platform, and the
+   * paging parameters are unknown ones; `operational` endpoints stay.
+   */
+  readonly extensions: boolean;
   readonly probe?: RouteProbe | undefined;
   readonly db: Db;
   readonly answers: AnswerCache;
@@ -64,7 +71,10 @@ export interface BindOptions {
   readonly reads?: readonly Area[];
 }
 
-/** Registers endpoints on one app; skips those of another base address or sandbox-only ones in production. */
+/**
+ * Registers endpoints on one app; skips those of another base address,
+ * sandbox-only ones in production, and extensions when they are off.
+ */
 export class Router {
   constructor(
     private readonly app: Hono,
@@ -94,6 +104,9 @@ function bind<E extends Endpoint>(
     'limit' in query &&
     query.limit !== undefined;
   if (endpoint.sandboxOnly && !options.sandbox) return;
+  if (endpoint.extension && !endpoint.operational && !options.extensions) return;
+  // Without extensions a list is answered whole, as the interface gives it: limit and cursor are unknown parameters.
+  const refusedParameters = endpoint.paged && !options.extensions ? pagingParameters : [];
   options.probe?.bound?.(endpoint, reads);
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](endpoint.path, async (c) => {
@@ -110,6 +123,7 @@ function bind<E extends Endpoint>(
     }
     const params = endpoint.params ? parseInput('params', endpoint.params, c.req.param()) : undefined;
     const rawQuery = readQuery(c.req.url);
+    refuseParameters(rawQuery, refusedParameters);
     const query = endpoint.query ? parseInput('query', endpoint.query, rawQuery) : undefined;
     if (!endpoint.query) refuseAnyQuery(rawQuery);
     const body = endpoint.body
@@ -179,13 +193,42 @@ async function authenticate(kind: AuthKind, auth: Authenticator, c: Context): Pr
       return auth.plugin(authorization);
     case 'admin':
       return auth.admin(authorization);
-    case 'client': {
-      const clientId = c.req.header('x-client-id');
-      if (!clientId) throw new HttpError(401, 'unauthorized', 'Send the app client id in the X-Client-Id header');
-      return auth.app(clientId);
-    }
+    case 'client':
+      return auth.app(clientIdOf(c));
   }
 }
+
+/**
+ * The app's client id, from the `clientId` header the platform's SDKs send
+ * (DXCommunications.cs) or this service's `X-Client-Id`; both given, they
+ * must agree, so no request is read as two apps at once.
+ */
+function clientIdOf(c: Context): string {
+  const platform = c.req.header('clientid');
+  const ours = c.req.header('x-client-id');
+  if (platform !== undefined && ours !== undefined && platform !== ours) {
+    throw new HttpError(400, 'invalid_input', 'The clientId and X-Client-Id headers name different apps', [
+      { path: 'headers.clientId', message: 'differs from X-Client-Id' },
+    ]);
+  }
+  const clientId = platform || ours;
+  if (!clientId) throw new HttpError(401, 'unauthorized', 'Send the app client id in the clientId header');
+  return clientId;
+}
+
+/** Parameters this service does not take here, refused by name as any unknown parameter is. */
+function refuseParameters(query: Record<string, string>, refused: readonly string[]): void {
+  const given = refused.filter((name) => Object.hasOwn(query, name));
+  if (given.length === 0) return;
+  throw new HttpError(
+    400,
+    'invalid_input',
+    `Invalid query: query.${given[0]} is not a known field`,
+    given.map((name) => ({ path: `query.${name}`, message: 'is not a known field' })),
+  );
+}
+
+const pagingParameters = Object.keys(pagingShape);
 
 /** An endpoint without query parameters refuses any, as the others refuse unknown ones. */
 function refuseAnyQuery(query: Record<string, string>): void {

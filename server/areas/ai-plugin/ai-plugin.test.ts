@@ -67,19 +67,22 @@ const recordData = (headers: Record<string, string>) => call(url, 'GET', '/plugi
 describe('Basic authentication of plugins', () => {
   it('answers 401 with the error body when credentials are missing, malformed or wrong', async () => {
     const b64 = (text: string) => Buffer.from(text).toString('base64');
-    const cases: Record<string, Record<string, string>> = {
-      missing: {},
-      'not base64': { Authorization: 'Basic %%%not-base64%%%' },
-      'no colon': { Authorization: `Basic ${b64(alpha.clientId)}` },
-      'empty client id': { Authorization: `Basic ${b64(`:${alpha.clientSecret}`)}` },
-      'wrong secret': { Authorization: basicHeader(alpha.clientId, `${alpha.clientSecret}x`) },
-      'unknown client id': { Authorization: basicHeader('sandbox-nobody', alpha.clientSecret) },
-      'another scheme': { Authorization: `Digest ${b64(`${alpha.clientId}:${alpha.clientSecret}`)}` },
+    // Missing Basic credentials are the platform's 4016; Basic credentials that are wrong or unreadable, 4011.
+    const missing = ['unauthorized', '4016'];
+    const wrong = ['invalid_credentials', '4011'];
+    const cases: Record<string, [Record<string, string>, string[]]> = {
+      missing: [{}, missing],
+      'another scheme': [{ Authorization: `Digest ${b64(`${alpha.clientId}:${alpha.clientSecret}`)}` }, missing],
+      'not base64': [{ Authorization: 'Basic %%%not-base64%%%' }, wrong],
+      'no colon': [{ Authorization: `Basic ${b64(alpha.clientId)}` }, wrong],
+      'empty client id': [{ Authorization: `Basic ${b64(`:${alpha.clientSecret}`)}` }, wrong],
+      'wrong secret': [{ Authorization: basicHeader(alpha.clientId, `${alpha.clientSecret}x`) }, wrong],
+      'unknown client id': [{ Authorization: basicHeader('sandbox-nobody', alpha.clientSecret) }, wrong],
     };
-    for (const [name, headers] of Object.entries(cases)) {
+    for (const [name, [headers, expected]] of Object.entries(cases)) {
       const reply = await recordData(headers);
       expect(reply.status, name).toBe(401);
-      expect(['unauthorized', 'invalid_token']).toContain(code(reply.body));
+      expect([code(reply.body), reply.headers.get('errorcode')], name).toEqual(expected);
     }
     const right = await recordData({ Authorization: basicHeader(alpha.clientId, alpha.clientSecret) });
     expect(right.status).toBe(200);

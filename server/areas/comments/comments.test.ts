@@ -239,3 +239,54 @@ describe('authorization of comment routes', () => {
     }
   });
 });
+
+describe('an anonymous account', () => {
+  it('may not comment: 403 anonymous_not_allowed, the platform’s 4035', async () => {
+    const created = await call<{ session: { token: string } }>(service.url, 'PUT', '/user/v1/my/profile', {
+      headers: { clientId: 'sandbox-trainer-dashboard' },
+      body: {
+        handle: '@anon-commenter',
+        userType: 'adult',
+        accountType: 'Adult',
+        country: 'US',
+        profilePic: null,
+        coverPhoto: null,
+        userId: 'anon-commenter',
+        anonymous: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const reply = await post(created.body.session.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'Not mine to write.',
+    });
+    expect(reply.status).toBe(403);
+    expect(errorBodySchema.parse(reply.body).error.code).toBe('anonymous_not_allowed');
+    expect(reply.headers.get('errorcode')).toBe('4035');
+  });
+});
+
+describe('a comment as the platform’s SDKs send it (DXStudentClient: null for no lesson)', () => {
+  it('takes lessonId null as no lesson', async () => {
+    const reply = await post(world.trainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'No particular lesson, said with null.',
+      lessonId: null,
+    });
+    expect(reply.status).toBe(201);
+    const comment = commentSchema.parse(reply.body);
+    expect(comment.lesson).toBe('');
+    // Filed as a comment about no lesson: the lesson filter does not find it.
+    const lessonId = world.klass.lessonIds[0] as string;
+    const inLesson = commentListSchema.parse(
+      (await list(world.trainer.token, `?lessonId=${lessonId}&studentId=${world.student.studentId}`)).body,
+    );
+    expect(inLesson.map((c) => c.commentId)).not.toContain(comment.commentId);
+    // Only an optional id may be null: the student and the class are still required.
+    const noStudent = await post(world.trainer.token, { studentId: null, classId: world.klass.classId, text: 'x' });
+    expect(noStudent.status).toBe(400);
+    expect(errorBodySchema.parse(noStudent.body).error.issues?.map((i) => i.path)).toEqual(['body.studentId']);
+  });
+});

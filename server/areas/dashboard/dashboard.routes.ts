@@ -9,6 +9,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Hono } from 'hono';
 import type { DashboardConfig } from '../../../contract/config.ts';
 import type { Settings } from '../../config.ts';
+import { errorHeaders } from '../../errors.ts';
 import { dashboardCsp } from '../../http/response-headers.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
 
@@ -84,7 +85,9 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
       });
     }
     if (!existsSync(indexFile)) {
-      return c.text('The dashboard is not built yet: run `npm run build`, then reload.', 503);
+      const message = 'The dashboard is not built yet: run `npm run build`, then reload.';
+      // Text for the person at the browser; the platform's error headers for a client that reads those.
+      return c.text(message, 503, errorHeaders('unavailable', message));
     }
     const html = readAsset('/index.html');
     if (!html) return next();

@@ -71,3 +71,20 @@ describe('the dashboard files', () => {
     expect(String(asset.headers['cache-control'])).toContain('immutable');
   });
 });
+
+describe('a dashboard not built yet', () => {
+  it('answers 503 with a line for the person and the platform’s error headers for a client', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'dashboard-unbuilt-'));
+    const unbuilt = await startService({ env: { DASHBOARD_DIR: empty }, serveDashboard: true, seed: false });
+    try {
+      const response = await fetch(`${unbuilt.url}/students`);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toMatch(/npm run build/);
+      expect(response.headers.get('errorcode')).toBe('5003');
+      expect(response.headers.get('errordescription')).toMatch(/^The dashboard is not built yet/);
+    } finally {
+      await unbuilt.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -31,7 +31,7 @@ const vendorBase = `/docs/swagger-ui/${swaggerUiVersion}`;
 const asset = (text: string): Asset => ({ raw: Buffer.from(text), compressible: true });
 
 export function docsRoutes(app: Hono, settings: Settings): void {
-  const doc = buildOpenApi({ sandbox: settings.PLATFORM_ENV === 'sandbox' });
+  const doc = buildOpenApi({ sandbox: settings.PLATFORM_ENV === 'sandbox', extensions: settings.PLATFORM_EXTENSIONS });
   const json = JSON.stringify(doc);
   const page = asset(
     docsHtml({

@@ -22,7 +22,7 @@ import type {
 import type { UserCaller } from '../../access/authenticator.ts';
 import { pluginWaitBound } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden, HttpError } from '../../errors.ts';
+import { anonymousNotAllowed, forbidden, HttpError } from '../../errors.ts';
 import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
 import { type CandidatesAnswer, readCandidatesAnswer, readCapabilitiesAnswer, type Warnings } from './plugin-answer.ts';
 import { type AnswerHeaders, callPlugin, pluginWaits } from './plugin-client.ts';
@@ -39,7 +39,9 @@ export function missionPlannerHandlers(deps: Deps) {
    * checked before this, by the endpoints' auth kind (training).
    */
   async function authorize(caller: UserCaller): Promise<void> {
-    if (caller.anonymous) throw forbidden('Mission planner search needs a signed-up account, not an anonymous one');
+    if (caller.anonymous) {
+      throw anonymousNotAllowed('Mission planner search needs a signed-up account, not an anonymous one');
+    }
     if (!(await repo.isTrainer(caller.userId))) throw forbidden('Mission planner search is for trainers');
   }
 

@@ -213,6 +213,8 @@ describe('mission planner: plugins offered', () => {
       token: created.body.session.token,
     });
     expect(anonymous.status).toBe(403);
+    expect(errorBodySchema.parse(anonymous.body).error.code).toBe('anonymous_not_allowed');
+    expect(anonymous.headers.get('errorcode')).toBe('4035');
   });
 });
 

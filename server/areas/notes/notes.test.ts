@@ -345,3 +345,82 @@ describe('listing, reading and deleting', () => {
     expect(errorBodySchema.parse(missing.body).error.issues?.[0]?.path).toBe('query.noteId');
   });
 });
+
+describe('notes as the platform’s SDKs send them (DXNoteClient: lessondId, null for an id it does not have)', () => {
+  const [lessonA, lessonB] = [() => world.klass.lessonIds[0] as string, () => world.klass.lessonIds[1] as string];
+
+  it('creates a lesson note from lessondId and nulls, as from lessonId and absent ids', async () => {
+    const reply = await put(world.trainer.token, {
+      text: 'Sent as the SDK sends it',
+      lessondId: lessonA(),
+      userId: null,
+      classId: null,
+      studentId: world.student.studentId,
+      courseId: null,
+    });
+    expect(reply.status).toBe(201);
+    expect(noteSchema.parse(reply.body)).toMatchObject({
+      lessonId: lessonA(),
+      studentId: world.student.studentId,
+      userId: world.student.userId,
+      classId: world.klass.classId,
+      courseId: world.klass.courseId,
+    });
+  });
+
+  it('creates a user note whose other ids are null, and still needs a student or a user', async () => {
+    const reply = await put(plainToken, {
+      text: 'About a user, SDK-style',
+      lessondId: null,
+      lessonId: null,
+      userId: world.student.userId,
+      classId: null,
+      studentId: null,
+      courseId: null,
+    });
+    expect(reply.status).toBe(201);
+    expect(noteSchema.parse(reply.body)).toMatchObject({
+      userId: world.student.userId,
+      studentId: null,
+      lessonId: null,
+    });
+
+    const nobody = await put(plainToken, { text: 'About nobody', userId: null, studentId: null });
+    expect(nobody.status).toBe(400);
+    expect(errorBodySchema.parse(nobody.body).error.issues?.map((i) => i.path)).toEqual(['body.studentId']);
+  });
+
+  it('takes lessonId and lessondId together when they agree, and refuses two lessons at once', async () => {
+    const base = { text: 'Two spellings', studentId: world.student.studentId };
+    const same = await put(world.trainer.token, { ...base, lessonId: lessonA(), lessondId: lessonA() });
+    expect(same.status).toBe(201);
+    expect(noteSchema.parse(same.body).lessonId).toBe(lessonA());
+    const two = await put(world.trainer.token, { ...base, lessonId: lessonA(), lessondId: lessonB() });
+    expect(two.status).toBe(400);
+    expect(errorBodySchema.parse(two.body).error.issues?.map((i) => i.path)).toEqual(['body.lessondId']);
+  });
+
+  it('lists by lessondId exactly as by lessonId, and refuses two different lessons', async () => {
+    const made = async (lessonId: string) =>
+      noteSchema.parse(
+        (await put(world.trainer.token, { text: 'list me', studentId: world.student.studentId, lessonId })).body,
+      ).noteId;
+    const inA = await made(lessonA());
+    const inB = await made(lessonB());
+    const ids = async (query: string) => {
+      const reply = await list(world.trainer.token, query);
+      expect(reply.status, query).toBe(200);
+      return noteListSchema.parse(reply.body);
+    };
+    const bySdk = await ids(`?lessondId=${lessonA()}`);
+    expect(bySdk.map((note) => note.noteId)).toContain(inA);
+    expect(bySdk.map((note) => note.noteId)).not.toContain(inB);
+    expect(bySdk.every((note) => note.lessonId === lessonA())).toBe(true);
+    expect(bySdk).toEqual(await ids(`?lessonId=${lessonA()}`));
+    expect(bySdk).toEqual(await ids(`?lessonId=${lessonA()}&lessondId=${lessonA()}`));
+
+    const two = await list(world.trainer.token, `?lessonId=${lessonA()}&lessondId=${lessonB()}`);
+    expect(two.status).toBe(400);
+    expect(errorBodySchema.parse(two.body).error.issues?.map((i) => i.path)).toEqual(['query.lessondId']);
+  });
+});

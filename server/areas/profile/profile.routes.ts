@@ -12,5 +12,11 @@ export function profileRoutes(router: Router, deps: Deps): void {
   router.bind(e.myPicture, ({ caller }) => h.myPicture(caller, 'profile_pic'), reads);
   router.bind(e.myCover, ({ caller }) => h.myPicture(caller, 'cover_photo'), reads);
   router.bind(e.picture, ({ caller, params }) => h.picture(caller, params.pictureId), reads);
-  router.bind(e.createAnonymous, ({ caller, body }) => h.createAnonymous(caller, body));
+  router.bind(e.createAnonymous, async ({ caller, body, context }) => {
+    const created = await h.createAnonymous(caller, body);
+    // The platform's SDKs read a new session's tokens from these headers (DXCommunications.cs); the body has them too.
+    context.header('access_token', created.session.token);
+    context.header('refresh_token', created.session.refreshToken);
+    return created;
+  });
 }

@@ -339,3 +339,52 @@ describe('anonymous accounts', () => {
     expect(refreshed.status).toBe(401);
   });
 });
+
+describe('anonymous sign-up as the platform’s SDKs do it', () => {
+  const body = (n: string) => ({
+    handle: `@anon-sdk${n}`,
+    userType: 'adult',
+    accountType: 'Adult',
+    country: 'US',
+    profilePic: null,
+    coverPhoto: null,
+    userId: `anon-sdk-${n}`,
+    anonymous: true,
+  });
+
+  it('takes the app from the clientId header and answers the tokens in access_token / refresh_token headers too', async () => {
+    const reply = await call(service.url, 'PUT', '/user/v1/my/profile', {
+      headers: { clientId: 'sandbox-trainer-dashboard' },
+      body: body('1'),
+    });
+    expect(reply.status).toBe(201);
+    const { session } = createAnonymousResponseSchema.parse(reply.body);
+    expect(reply.headers.get('access_token')).toBe(session.token);
+    expect(reply.headers.get('refresh_token')).toBe(session.refreshToken);
+    // The token read from the header is the session: it signs the new account in.
+    const profile = await call(service.url, 'GET', '/user/v1/my/profile', {
+      token: reply.headers.get('access_token') ?? '',
+    });
+    expect(fullProfileSchema.parse(profile.body).userId).toBe('anon-sdk-1');
+  });
+
+  it('accepts clientId and X-Client-Id together when they name the same app, and refuses two apps at once', async () => {
+    const same = await call(service.url, 'PUT', '/user/v1/my/profile', {
+      headers: { clientId: 'sandbox-trainer-dashboard', 'X-Client-Id': 'sandbox-trainer-dashboard' },
+      body: body('2'),
+    });
+    expect(same.status).toBe(201);
+    const two = await call(service.url, 'PUT', '/user/v1/my/profile', {
+      headers: { clientId: 'sandbox-trainer-dashboard', 'X-Client-Id': 'sandbox-no-training' },
+      body: body('3'),
+    });
+    expect(two.status).toBe(400);
+    expect(errorBodySchema.parse(two.body).error.issues?.map((i) => i.path)).toEqual(['headers.clientId']);
+    // Refused before anything was made: the id is still free.
+    const after = await call(service.url, 'PUT', '/user/v1/my/profile', {
+      headers: { clientId: 'sandbox-trainer-dashboard' },
+      body: body('3'),
+    });
+    expect(after.status).toBe(201);
+  });
+});

@@ -7,7 +7,7 @@
 import { endpoints as e } from '../../../contract/endpoints.ts';
 import { issueSession } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
-import { HttpError, notFound } from '../../errors.ts';
+import { anonymousNotAllowed, notFound } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';
 import { sandboxRepo } from './sandbox.repo.ts';
 
@@ -22,9 +22,7 @@ export function sandboxRoutes(router: Router, deps: Deps): void {
       const user = await sandboxRepo(tx).account(body.userId);
       if (!user) throw notFound(`User "${body.userId}"`);
       if (user.anonymous === 1) {
-        throw new HttpError(
-          403,
-          'forbidden',
+        throw anonymousNotAllowed(
           'An anonymous account cannot be signed in again; create a new anonymous profile (PUT /user/v1/my/profile)',
           [{ path: 'body.userId', message: 'is an anonymous account, which is not resumed once its session ends' }],
         );

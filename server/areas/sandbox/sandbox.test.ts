@@ -98,7 +98,9 @@ describe('an anonymous account (section 3)', () => {
     });
     expect(resumed.status).toBe(403);
     const { error } = errorBodySchema.parse(resumed.body);
-    expect(error.code).toBe('forbidden');
+    // The platform's own code for what an anonymous account may not do.
+    expect(error.code).toBe('anonymous_not_allowed');
+    expect(resumed.headers.get('errorcode')).toBe('4035');
     expect(error.message).toMatch(/new anonymous profile/);
     expect(error.issues?.map((i) => i.path)).toEqual(['body.userId']);
     // Nor is it listed among the demo users one could pick.
