@@ -47,6 +47,11 @@ const settingsSchema = z.object({
   DASHBOARD_NOTES_URL: z.string().default(''),
   DASHBOARD_CLIENT_ID: z.string().optional(),
   PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  /**
+   * The API reference page (/docs): `on` or `off`. Unset: on in a sandbox, off in production, where the
+   * page would share the dashboard's origin (and the tokens it keeps) with a large third-party bundle.
+   */
+  DOCS: z.enum(['on', 'off']).optional(),
   /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Requests in flight per process beyond which the service answers 503 `overloaded` at once. */
