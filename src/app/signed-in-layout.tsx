@@ -66,7 +66,7 @@ function SignedInAs() {
   if (!me.data) return null;
   return (
     <p className="signed-in-as">
-      Signed in as <span className="handle">{me.data.handle}</span>
+      Signed in as <bdi className="handle">{me.data.handle}</bdi>
     </p>
   );
 }
