@@ -33,6 +33,7 @@ interface ReaderClause {
 const readerClauses = {
   author: {
     holds: (e, viewer) => sql<SqlBool>`${e.authorId} = ${viewer}`,
+    // Cast: PostgreSQL cannot type a bare parameter in a UNION's select list.
     who: (e) => sql<string>`SELECT CAST(${e.authorId} AS TEXT)`,
   },
   classTrainer: {
