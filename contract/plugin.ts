@@ -174,10 +174,22 @@ export type AdditionalInfoBody = z.infer<typeof additionalInfoBodySchema>;
 
 // ------------------------------------------------ administration (extension)
 
-/** A mission planner address: http(s), at most 2048 characters; null switches it off. */
+/**
+ * A mission planner address: http(s), at most 2048 characters; null switches
+ * it off. A production service takes only https:// (see isHttpsAddress): every
+ * call carries the plugin's Basic credentials.
+ */
 export const pluginAddressSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
   .check(z.maxLength(2048, 'must be at most 2048 characters'));
+
+/** Whether a plugin address keeps the credentials sent to it on TLS (what a production service requires). */
+export function isHttpsAddress(address: string): boolean {
+  return URL.canParse(address) && new URL(address).protocol === 'https:';
+}
+
+export const httpsOnlyMessage =
+  'must be an https:// address: a production service sends the plugin’s credentials to it';
 
 /** A plugin as an administrator sees it: never its secret. */
 export const adminPluginSchema = z.object({

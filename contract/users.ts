@@ -80,7 +80,15 @@ export const createAnonymousBodySchema = z.strictObject({
   country: z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code')),
   profilePic: z.null(),
   coverPhoto: z.null(),
-  userId: idSchema,
+  // Only `anon-` ids: a signed-up person's id (`usr-…`) would answer 409 "taken", telling anyone who exists.
+  userId: z
+    .string()
+    .check(
+      z.regex(
+        /^anon-[A-Za-z0-9._-]{1,123}$/,
+        'must start with anon- followed by letters, digits, . _ - (at most 128 characters)',
+      ),
+    ),
   anonymous: z.literal(true),
 });
 export type CreateAnonymousBody = z.infer<typeof createAnonymousBodySchema>;

@@ -79,7 +79,7 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', requestContext({ logger, logRequests: settings.LOG_REQUESTS }));
 
   // Headers are set before the route runs (see server/http/response-headers.ts for why).
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders({ hsts: settings.PLATFORM_ENV === 'production' }));
   app.use(
     '*',
     corsFor({

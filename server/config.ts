@@ -58,6 +58,11 @@ const settingsSchema = z
      * Unset: a quarter of MAX_IN_FLIGHT (see pluginWaitBound), so hung plugins leave the other slots to other routes.
      */
     PLUGIN_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
+    /**
+     * The API reference page (/docs): `on` or `off`. Unset: on in a sandbox, off in production, where the
+     * page would share the dashboard's origin (and the tokens it keeps) with a large third-party bundle.
+     */
+    DOCS: z.enum(['on', 'off']).optional(),
     /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
     ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Requests in flight per process beyond which the service answers 503 `overloaded` at once. */

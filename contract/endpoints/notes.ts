@@ -1,4 +1,8 @@
-/** Section 4.4: notes, under the notes base address. */
+/**
+ * Section 4.4: notes, under the notes base address. Every answer is
+ * `no-store`: a note is private to its author and the class's trainers, and
+ * names the person it is about, so no browser or proxy cache may keep it.
+ */
 import { defineEndpoint } from '../endpoint.ts';
 import {
   createNoteBodySchema,
@@ -21,6 +25,7 @@ export const noteEndpoints = {
     query: listNotesQuerySchema,
     response: noteListSchema,
     paged: true,
+    noStore: true,
   }),
   getNote: defineEndpoint({
     method: 'GET',
@@ -31,6 +36,7 @@ export const noteEndpoints = {
     summary: 'Get one note by id',
     query: getNoteQuerySchema,
     response: noteSchema,
+    noStore: true,
   }),
   createNote: defineEndpoint({
     method: 'PUT',
@@ -42,6 +48,7 @@ export const noteEndpoints = {
     body: createNoteBodySchema,
     response: noteSchema,
     status: 201,
+    noStore: true,
   }),
   removeNote: defineEndpoint({
     method: 'POST',
@@ -52,5 +59,6 @@ export const noteEndpoints = {
     summary: 'Delete a note by id',
     body: removeNoteBodySchema,
     response: removeNoteResponseSchema,
+    noStore: true,
   }),
 } as const;

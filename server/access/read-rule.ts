@@ -20,17 +20,32 @@ export function entry(alias: 'c' | 'n'): EntryColumns {
   return { authorId: sql.ref<string>(`${alias}.author_id`), classId: sql.ref<string | null>(`${alias}.class_id`) };
 }
 
-/** Each way of being a reader, over an entry and a person (a column, or a value with `sql.val`). */
+/**
+ * Each way of being a reader: `holds` over an entry and a person (a column,
+ * or a value with `sql.val`), and `who`, the userIds it can hold for at all,
+ * found by key, so the audience reads those people and not every user.
+ */
+interface ReaderClause {
+  holds(e: EntryColumns, viewer: Expression<string>): RawBuilder<SqlBool>;
+  who(e: EntryColumns): RawBuilder<string>;
+}
+
 const readerClauses = {
-  author: (e: EntryColumns, viewer: Expression<string>) => sql<SqlBool>`${e.authorId} = ${viewer}`,
-  classTrainer: (e: EntryColumns, viewer: Expression<string>) =>
-    sql<SqlBool>`${e.classId} IN (SELECT class_id FROM class_trainers WHERE user_id = ${viewer})`,
-} as const;
+  author: {
+    holds: (e, viewer) => sql<SqlBool>`${e.authorId} = ${viewer}`,
+    // Cast: PostgreSQL cannot type a bare parameter in a UNION's select list.
+    who: (e) => sql<string>`SELECT CAST(${e.authorId} AS TEXT)`,
+  },
+  classTrainer: {
+    holds: (e, viewer) => sql<SqlBool>`${e.classId} IN (SELECT class_id FROM class_trainers WHERE user_id = ${viewer})`,
+    who: (e) => sql<string>`SELECT user_id FROM class_trainers WHERE class_id = ${e.classId}`,
+  },
+} as const satisfies Record<string, ReaderClause>;
 
 /** The entry is readable by the viewer. */
 export function readableBy(e: EntryColumns, viewer: Expression<string>): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(
-    Object.values(readerClauses).map((clause) => clause(e, viewer)),
+    Object.values(readerClauses).map((clause) => clause.holds(e, viewer)),
     sql` OR `,
   )})`;
 }
@@ -38,28 +53,40 @@ export function readableBy(e: EntryColumns, viewer: Expression<string>): RawBuil
 /** SQLite answers a condition 0 or 1, PostgreSQL false or true. */
 const isTrue = (value: unknown) => value === true || value === 1 || value === '1';
 
+/**
+ * The people who read an entry written by `authorId` and filed under
+ * `classId`, by name: the same predicate as every read, evaluated for each
+ * person any reader clause names (by key) instead of for one viewer.
+ */
+export function readersQuery(q: Queryable, authorId: string, classId: string | null) {
+  const written: EntryColumns = { authorId: sql.val(authorId), classId: sql.val(classId) };
+  const person = sql.ref<string>('u.user_id');
+  const candidates = sql.join(
+    Object.values(readerClauses).map((clause) => clause.who(written)),
+    sql` UNION `,
+  );
+  return q
+    .selectFrom('users as u')
+    .select([
+      'u.user_id',
+      'u.handle',
+      'u.first_name',
+      'u.last_name',
+      readerClauses.classTrainer.holds(written, person).as('as_class_trainer'),
+    ])
+    .where(sql<SqlBool>`u.user_id IN (${candidates})`)
+    .where(readableBy(written, person))
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('u.user_id');
+}
+
 export function readersRepo(q: Queryable) {
   return {
     /** Who will read an entry written by `authorId` and filed under `classId` (null: no class). */
     async of(authorId: string, classId: string | null): Promise<Audience> {
-      // The same predicate as every read, evaluated for each person instead of for one viewer.
-      const written: EntryColumns = { authorId: sql.val(authorId), classId: sql.val(classId) };
-      const person = sql.ref<string>('u.user_id');
       const [rows, klass] = await Promise.all([
-        q
-          .selectFrom('users as u')
-          .select([
-            'u.user_id',
-            'u.handle',
-            'u.first_name',
-            'u.last_name',
-            readerClauses.classTrainer(written, person).as('as_class_trainer'),
-          ])
-          .where(readableBy(written, person))
-          .orderBy('u.last_name')
-          .orderBy('u.first_name')
-          .orderBy('u.user_id')
-          .execute(),
+        readersQuery(q, authorId, classId).execute(),
         classId === null
           ? undefined
           : q.selectFrom('classes').select('name').where('class_id', '=', classId).executeTakeFirst(),

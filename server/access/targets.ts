@@ -79,7 +79,12 @@ export async function commentTarget(
   let student: { studentId: string; userId: string } | undefined;
   if (body.studentId !== undefined) {
     const enrolled = await facts.student(body.studentId);
-    if (!enrolled) throw notFound(`Student "${body.studentId}"`);
+    // A student of a class the caller does not train is "not found", exactly as an unknown one: a 400
+    // here would tell any trainer which studentIds exist elsewhere. One they train in another class
+    // is theirs to know, and the 400 says what is wrong.
+    if (!enrolled || (enrolled.class_id !== klass.class_id && !(await teaches(q, enrolled.class_id, caller.userId)))) {
+      throw notFound(`Student "${body.studentId}"`);
+    }
     if (enrolled.class_id !== klass.class_id) {
       throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
         { path: `${from}.studentId`, message: `is not enrolled in class "${body.classId}"` },

@@ -269,6 +269,65 @@ describe('the NUL character (U+0000), which no text the platform keeps carries',
   });
 });
 
+describe('text that is not well-formed (a lone surrogate, which JSON can escape but UTF-8 cannot carry)', () => {
+  it('is refused in a comment and a note with 400 naming the field, and nothing is stored', async () => {
+    const world = await loadWorld(service.url);
+    const token = world.trainer.token;
+    const lone = 'before\ud800after';
+    const comment = await call(service.url, 'POST', '/edu/v1/student/comment', {
+      token,
+      body: { studentId: world.student.studentId, classId: world.klass.classId, text: lone },
+    });
+    await expectError(comment, 400, 'invalid_input');
+    expect(errorBodySchema.parse(comment.body).error.issues?.map((issue) => issue.path)).toEqual(['body.text']);
+    const note = await call(service.url, 'PUT', '/edu/v1/note', {
+      token,
+      body: { studentId: world.student.studentId, lessonId: world.klass.lessonIds[0], text: `\udc00${lone}` },
+    });
+    await expectError(note, 400, 'invalid_input');
+    expect(errorBodySchema.parse(note.body).error.issues?.map((issue) => issue.path)).toEqual(['body.text']);
+
+    const comments = await call<{ text: string }[]>(
+      service.url,
+      'GET',
+      `/edu/v1/student/comment?studentId=${world.student.studentId}`,
+      { token },
+    );
+    const notes = await call<{ text: string }[]>(
+      service.url,
+      'GET',
+      `/edu/v1/note/list?studentId=${world.student.studentId}`,
+      { token },
+    );
+    for (const text of [...comments.body, ...notes.body].map((entry) => entry.text)) {
+      expect(text.includes('after') && text.includes('before'), text).toBe(false);
+    }
+  });
+
+  it('is refused wherever it is in a body, a nested field or a key, naming where', async () => {
+    const reply = await call(service.url, 'POST', '/plugin/v2/ai/additional-info', {
+      headers: credentials.plugin,
+      body: { userId: 'usr-d04', additionalInfo: [{ title: 'Chess', description: 'club \udbff captain' }] },
+    });
+    await expectError(reply, 400, 'invalid_input');
+    expect(errorBodySchema.parse(reply.body).error.issues?.map((issue) => issue.path)).toEqual([
+      'body.additionalInfo.0.description',
+    ]);
+    const key = await call(service.url, 'POST', '/edu/v1/student/comment', {
+      headers: credentials.training,
+      body: { studentId: 'stu-x', classId: 'cls-x', text: 'x', '\ud800': 'x' },
+    });
+    await expectError(key, 400, 'invalid_input');
+    // A surrogate pair (an emoji) is well-formed and stays welcome.
+    const world = await loadWorld(service.url);
+    const emoji = await call(service.url, 'POST', '/edu/v1/student/comment', {
+      token: world.trainer.token,
+      body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'Great work 🚀' },
+    });
+    expect(emoji.status).toBe(201);
+  });
+});
+
 describe('a body sent in chunks, without a declared length', () => {
   /** POSTs `parts` one chunk each (Transfer-Encoding: chunked), as a streaming client does. */
   function sendChunked(path: string, headers: Record<string, string>, parts: readonly string[]) {

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { addVary } from './response-headers.ts';
 
 /** Answers smaller than this go out as they are. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -113,7 +114,7 @@ export function sendAnswer(
   answer: EncodedAnswer,
   status: ContentfulStatusCode,
 ): Response | Promise<Response> {
-  c.header('Vary', 'Accept-Encoding', { append: true });
+  addVary(c, 'Accept-Encoding');
   c.header('Content-Type', 'application/json');
   const coding = answer.compressible ? negotiate(c.req.header('accept-encoding')) : null;
   // The common case stays synchronous: no compression, no await.

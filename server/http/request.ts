@@ -233,11 +233,9 @@ export function parseInput<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const nul = findNul(value, where);
-  if (nul !== undefined) {
-    throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${nul} contains the NUL character (U+0000)`, [
-      { path: nul, message: 'must not contain the NUL character (U+0000)' },
-    ]);
+  const bad = findUnstorable(value, where);
+  if (bad !== undefined) {
+    throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${bad.path} ${bad.message}`, [bad]);
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -247,18 +245,31 @@ export function parseInput<S extends z.ZodMiniType>(
   throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${summary}`, issues);
 }
 
+/** What is wrong with a string no text the platform keeps may be, or undefined. */
+function unstorable(text: string): string | undefined {
+  // PostgreSQL cannot store it, and no text the platform keeps carries it: both engines answer alike.
+  if (text.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
+  // A lone surrogate (JSON may escape one, `"\ud800"`) has no UTF-8 form: stored, it would come back as
+  // U+FFFD, another text than the one the answer echoed.
+  if (!text.isWellFormed()) return 'must be well-formed Unicode text (it holds a lone surrogate)';
+  return undefined;
+}
+
 /**
- * The path of the first string (or key) holding U+0000, if any. No text the
- * platform keeps carries it, and PostgreSQL cannot store it: refused on both
- * engines alike, before anything is read or written.
+ * The first string (or key) that cannot be kept as sent, with where it is:
+ * refused before anything is read or written, whatever field it is in.
  */
-function findNul(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+function findUnstorable(value: unknown, path: string, depth = 0): ErrorIssue | undefined {
+  if (typeof value === 'string') {
+    const message = unstorable(value);
+    return message === undefined ? undefined : { path, message };
+  }
   if (depth > 64 || value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
     const at = `${path}.${key}`;
-    if (key.includes('\u0000')) return at;
-    const found = findNul(item, at, depth + 1);
+    const inKey = unstorable(key);
+    if (inKey !== undefined) return { path: at, message: inKey };
+    const found = findUnstorable(item, at, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;

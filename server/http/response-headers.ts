@@ -6,8 +6,30 @@
  * The dashboard's HTML and the API reference page replace the API's CSP with
  * their own when they answer.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Settings } from '../config.ts';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The Vary tokens of the answer so far (see addVary). */
+    vary: readonly string[];
+  }
+}
+
+/**
+ * Adds to the answer's Vary instead of replacing it: CORS varies by Origin,
+ * compression by Accept-Encoding, and a cache that saw only one of them would
+ * hand one origin's or one coding's answer to another. Each token once.
+ */
+export function addVary(c: Context, ...tokens: readonly string[]): void {
+  const current = c.get('vary') ?? [];
+  const known = new Set(current.map((token) => token.toLowerCase()));
+  const added = tokens.filter((token) => !known.has(token.toLowerCase()));
+  if (added.length === 0) return;
+  const next = [...current, ...added];
+  c.set('vary', next);
+  c.header('Vary', next.join(', '));
+}
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -43,8 +65,46 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(): MiddlewareHandler {
+/**
+ * Browser features no page of the service uses, switched off for its pages
+ * and anything they embed: a script that got in still cannot reach them.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** HTTPS only for a year, subdomains too: sent by a production service, which is deployed behind TLS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  /**
+   * Send Strict-Transport-Security. Only in production: a sandbox runs on
+   * plain http://localhost, where the header would be ignored at best and,
+   * on a shared host name, would lock other plain-HTTP services out.
+   */
+  readonly hsts: boolean;
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
   return async (c, next) => {
+    if (options.hsts) c.header('Strict-Transport-Security', HSTS);
+    c.header('Permissions-Policy', PERMISSIONS_POLICY);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Frame-Options', 'DENY');
@@ -77,12 +137,12 @@ export function corsFor(options: CorsOptions): MiddlewareHandler {
       c.header('Access-Control-Allow-Origin', origin);
       if (expose) c.header('Access-Control-Expose-Headers', expose);
     }
-    c.header('Vary', 'Origin');
+    addVary(c, 'Origin');
     if (c.req.method === 'OPTIONS') {
       c.header('Access-Control-Max-Age', String(options.maxAge));
       c.header('Access-Control-Allow-Methods', methods);
       c.header('Access-Control-Allow-Headers', headers);
-      c.header('Vary', 'Access-Control-Request-Headers', { append: true });
+      addVary(c, 'Access-Control-Request-Headers');
       return c.body(null, 204);
     }
     await next();

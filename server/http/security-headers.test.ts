@@ -2,19 +2,66 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startService, type TestService } from '../../testkit/harness.ts';
 
 let service: TestService;
+/** The same database served as production (behind TLS, as production is deployed). */
+let production: TestService;
 beforeAll(async () => {
   service = await startService({ env: { CORS_ORIGINS: 'http://allowed.example' } });
+  production = await startService({
+    db: service.db,
+    env: { CORS_ORIGINS: 'http://allowed.example', PLATFORM_ENV: 'production' },
+  });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await production.close();
+  await service.close();
+});
+
+/** The tokens of a Vary header, as a client reads them (several headers or one list are the same). */
+const varyTokens = (headers: Headers) =>
+  (headers.get('vary') ?? '')
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter(Boolean);
+
+const paths = ['/sandbox/v1/users', '/user/v1/my/profile', '/nowhere', '/openapi.json', '/docs', '/healthz'];
 
 describe('every response', () => {
   it('carries the security headers, errors included', async () => {
-    for (const path of ['/sandbox/v1/users', '/user/v1/my/profile', '/nowhere']) {
+    for (const path of paths) {
       const { headers } = await call(service.url, 'GET', path);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
       expect(headers.get('x-frame-options')).toBe('DENY');
       expect(headers.get('referrer-policy')).toBe('no-referrer');
       expect(headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+  });
+
+  it('switches off browser features no page of the service uses, errors included', async () => {
+    for (const path of paths) {
+      const policy = (await call(service.url, 'GET', path)).headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+        expect(policy.split(/,\s*/), `${path}: ${feature}`).toContain(feature);
+      }
+    }
+  });
+
+  it('asks browsers for HTTPS only from a production service (HSTS), never from a sandbox on plain HTTP', async () => {
+    for (const path of ['/user/v1/my/profile', '/nowhere', '/healthz']) {
+      const prod = await call(production.url, 'GET', path);
+      expect(prod.headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+      const sandbox = await call(service.url, 'GET', path);
+      expect(sandbox.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('varies by Origin and by Accept-Encoding together, each named once', async () => {
+    const headers = { Origin: 'http://allowed.example', 'Accept-Encoding': 'gzip' };
+    // A JSON answer, a file of the API reference, and its page.
+    for (const path of ['/sandbox/v1/users', '/docs/docs.js', '/docs']) {
+      const tokens = varyTokens((await call(service.url, 'GET', path, { headers })).headers);
+      expect(tokens, path).toContain('origin');
+      expect(tokens, path).toContain('accept-encoding');
+      expect(new Set(tokens).size, `${path}: ${tokens.join(', ')}`).toBe(tokens.length);
     }
   });
 

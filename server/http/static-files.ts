@@ -5,6 +5,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { addVary } from './response-headers.ts';
 
 /** A file's bytes and the encodings of it made so far. */
 export interface Asset {
@@ -20,7 +21,8 @@ export function sendAsset(c: Context, asset: Asset, headers: Record<string, stri
   let body = asset.raw;
   const sent: Record<string, string> = { ...headers };
   if (asset.compressible) {
-    sent.Vary = 'Accept-Encoding';
+    // Added to the context, not to `sent`: a header given to c.body replaces the one CORS set.
+    addVary(c, 'Accept-Encoding');
     if (/\bbr\b/.test(accepted)) {
       asset.br ??= brotliCompressSync(asset.raw, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: asset.raw.length },

@@ -5,19 +5,17 @@
  * start a new one). The navigation follows who the person is (see
  * useAccess): a trainer's pages, or their own profile, friends and notes.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type RefObject, useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
-import { sessionEndpoints } from '../../contract/endpoints/sessions';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { accessQueries } from '../lib/access/access-queries';
 import { type Access, useAccess } from '../lib/access/use-access';
-import { call } from '../lib/api/client';
 import { getRuntimeConfig } from '../lib/config/runtime-config';
 import { rememberReturnPath } from '../lib/session/return-path';
 import { type CurrentSession, sessionStore } from '../lib/session/session-store';
 import { useSession } from '../lib/session/use-session';
 import { featureRoutes } from './feature-routes';
+import { SignOutButton } from './sign-out-button';
 import '../styles/signed-in.css';
 
 interface NavItem {
@@ -63,51 +61,12 @@ function useFocusHeadingOnNavigate(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
-function SignOutButton({ session }: { readonly session: CurrentSession }) {
-  const [confirming, setConfirming] = useState(false);
-  const anonymous = session.method === 'anonymous';
-  const signOut = useMutation({
-    mutationFn: () => call(sessionEndpoints.signOut, {}),
-    // The local session ends whatever the service says: signing out must always work.
-    // The session gate below then sends the person to sign in (or to a new anonymous profile).
-    onSettled: () => sessionStore.end('signed-out', session.userId),
-  });
-
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-secondary button-small"
-        disabled={signOut.isPending}
-        onClick={() => (anonymous ? setConfirming(true) : signOut.mutate())}
-      >
-        Sign out
-      </button>
-      {anonymous ? (
-        <ConfirmDialog
-          open={confirming}
-          title="Sign out of the anonymous profile?"
-          confirmLabel="Sign out and discard profile"
-          pending={signOut.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => signOut.mutate()}
-        >
-          <p>
-            An anonymous profile cannot be signed in to again. If you sign out, this profile and everything you did with
-            it are gone for you, and next time you start with a new anonymous profile.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-    </>
-  );
-}
-
 function SignedInAs() {
   const me = useQuery(accessQueries.myProfile());
   if (!me.data) return null;
   return (
     <p className="signed-in-as">
-      Signed in as <span className="handle">{me.data.handle}</span>
+      Signed in as <bdi className="handle">{me.data.handle}</bdi>
     </p>
   );
 }

@@ -4,10 +4,38 @@
  * line keeps its place while it updates, so the form does not move.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { AudienceQuery } from '../../contract/audience';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import type { Audience, AudienceQuery } from '../../contract/audience';
 import { isApiError } from '../lib/api/api-error';
-import { audienceQueries, describeAudience } from '../lib/api/audience-queries';
+import { audienceQueries } from '../lib/api/audience-queries';
+
+const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/**
+ * The audience in one sentence: "Visible to you and the trainers of X: A
+ * (you), B." Names are bidi-isolated: an override in one turns nothing else.
+ */
+export function describeAudience(audience: Audience): ReactNode {
+  const group = audience.classTrainers;
+  if (!group) return 'Visible only to you.';
+  const className = <bdi>{group.className}</bdi>;
+  if (group.trainers.length === 0) {
+    return <>Visible to you and the trainers of {className} (it has none now).</>;
+  }
+  return (
+    <>
+      Visible to you and the trainers of {className}:{' '}
+      {group.trainers.map((trainer, index) => (
+        <Fragment key={trainer.userId}>
+          {index > 0 ? ', ' : null}
+          <bdi>{fullName(trainer)}</bdi>
+          {trainer.userId === audience.author.userId ? ' (you)' : null}
+        </Fragment>
+      ))}
+      .
+    </>
+  );
+}
 
 /** Waits until typing pauses before asking (ids typed by hand change on every key). */
 function useSettled<T>(value: T, ms: number): T {
@@ -35,7 +63,7 @@ export function AudienceNotice({
 }) {
   const settled = useSettled(query, 250);
   const audience = useQuery({ ...audienceQueries.of(settled ?? { kind: 'note' }), enabled: settled !== null });
-  let text: string;
+  let text: ReactNode;
   if (query === null) text = waiting;
   else if (audience.isError) {
     const error = audience.error;

@@ -8,7 +8,7 @@ export function studentPath(userId: string): string {
 export function StudentLink({ userId, name }: { readonly userId: string; readonly name: string }) {
   return (
     <Link to={studentPath(userId)} className="student-link">
-      {name}
+      <bdi>{name}</bdi>
     </Link>
   );
 }

@@ -6,17 +6,19 @@
  * through any instances run one after the other.
  */
 import { randomBytes } from 'node:crypto';
-import type {
-  AdminPlugin,
-  CreatePluginBody,
-  PluginWithSecret,
-  SetPluginAddressesBody,
+import {
+  type AdminPlugin,
+  type CreatePluginBody,
+  httpsOnlyMessage,
+  isHttpsAddress,
+  type PluginWithSecret,
+  type SetPluginAddressesBody,
 } from '../../../contract/plugin.ts';
 import type { PluginPermission } from '../../../contract/plugin-permissions.ts';
 import { isUniqueViolation } from '../../data/database.ts';
 import { bump } from '../../data/versions.ts';
 import type { Deps } from '../../deps.ts';
-import { HttpError, notFound } from '../../errors.ts';
+import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { type AdminRepo, adminRepo } from './admin.repo.ts';
 
 const newSecret = () => randomBytes(24).toString('base64url');
@@ -79,6 +81,18 @@ export function adminHandlers(deps: Deps) {
       });
     },
     setAddresses(clientId: string, body: SetPluginAddressesBody): Promise<AdminPlugin> {
+      if (deps.settings.PLATFORM_ENV === 'production') {
+        const plain = (['capabilitiesUrl', 'candidatesUrl'] as const).filter((field) => {
+          const address = body[field];
+          return address !== null && !isHttpsAddress(address);
+        });
+        if (plain.length > 0) {
+          throw badRequest(
+            'A production service calls plugins over HTTPS only',
+            plain.map((field) => ({ path: `body.${field}`, message: httpsOnlyMessage })),
+          );
+        }
+      }
       return change(clientId, (repo) => repo.setAddresses(clientId, body.capabilitiesUrl, body.candidatesUrl));
     },
     async rotateSecret(clientId: string): Promise<PluginWithSecret> {

@@ -106,6 +106,19 @@ describe('the audience of a comment', () => {
     expect(wrongLesson.status).toBe(400);
     expect(errorBodySchema.parse(wrongLesson.body).error.issues?.[0]?.path).toBe('query.lessonId');
 
+    // A student of a class the caller does not train is answered as an unknown one: 404, same words.
+    const foreignStudent = await audience(
+      token(users.trainer2),
+      `kind=comment&classId=${classes.aircraftA}&studentId=${students.studentCyber}`,
+    );
+    const unknownStudent = await audience(
+      token(users.trainer2),
+      `kind=comment&classId=${classes.aircraftA}&studentId=stu-nobody`,
+    );
+    expect([foreignStudent.status, unknownStudent.status]).toEqual([404, 404]);
+    expect(errorBodySchema.parse(foreignStudent.body).error.message).toBe(
+      errorBodySchema.parse(unknownStudent.body).error.message.replace('stu-nobody', students.studentCyber),
+    );
     const noKind = await audience(token(users.trainer), `classId=${classes.cyberA}`);
     expect(noKind.status).toBe(400);
     expect(errorBodySchema.parse(noKind.body).error.issues?.[0]?.path).toBe('query.kind');

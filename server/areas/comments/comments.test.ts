@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema, commentSchema } from '../../../contract/comments.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
+import { demoIds } from '../../../sandbox/demo-ids.ts';
 import { addCoTrainer, loadWorld, spareTrainer, type World } from '../../../testkit/fixtures.ts';
 import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
 
@@ -74,10 +75,11 @@ describe('adding a comment', () => {
     expect(errorBodySchema.parse(reply.body).error.code).toBe('forbidden');
   });
 
-  it('refuses a student of another class and a lesson of another course', async () => {
-    const wrongStudent = await post(world.trainer.token, {
-      studentId: world.foreignClass.studentId,
-      classId: world.klass.classId,
+  it('refuses a student of another class the trainer teaches, and a lesson of another course', async () => {
+    // Dana trains both of Jordan's classes, so she may know he is enrolled in the other one.
+    const wrongStudent = await post(await signIn(service.url, demoIds.users.trainer), {
+      studentId: demoIds.students.studentNetwork,
+      classId: demoIds.classes.cyberA,
       text: 'Wrong class',
     });
     expect(wrongStudent.status).toBe(400);
@@ -107,6 +109,27 @@ describe('adding a comment', () => {
       expect(reply.status).toBe(404);
       expect(errorBodySchema.parse(reply.body).error.code).toBe('not_found');
     }
+  });
+
+  it('answers a student of a class the trainer does not teach exactly as an unknown one', async () => {
+    const foreign = await post(world.trainer.token, {
+      studentId: world.foreignClass.studentId,
+      classId: world.klass.classId,
+      text: 'Whose student is this?',
+    });
+    const unknown = await post(world.trainer.token, {
+      studentId: 'stu-nobody',
+      classId: world.klass.classId,
+      text: 'Whose student is this?',
+    });
+    expect(foreign.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    const [seen, absent] = [foreign, unknown].map((reply) => errorBodySchema.parse(reply.body).error);
+    expect({ ...seen, requestId: undefined }).toEqual({
+      ...absent,
+      requestId: undefined,
+      message: absent?.message.replace('stu-nobody', world.foreignClass.studentId),
+    });
   });
 
   it('names each missing or mistyped field', async () => {

@@ -53,6 +53,15 @@ describe('the dashboard files', () => {
     expect(brotliDecompressSync(reply.body).toString()).toBe(script);
   });
 
+  it('vary by Accept-Encoding and still by Origin, which CORS set', async () => {
+    for (const path of ['/assets/app.js', '/students/usr-d04']) {
+      const vary = String((await get(path, 'br')).headers.vary ?? '')
+        .split(',')
+        .map((token) => token.trim().toLowerCase());
+      expect(vary, path).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+    }
+  });
+
   it('go out gzipped to a client that accepts only gzip, and as they are to one that accepts neither', async () => {
     const gzipped = await get('/assets/app.js', 'gzip');
     expect(gzipped.headers['content-encoding']).toBe('gzip');

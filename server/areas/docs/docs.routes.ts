@@ -5,6 +5,11 @@
  * service. Every file comes from this origin; the page's CSP allows scripts,
  * styles and connections to it only (and `data:` images, which Swagger UI's
  * stylesheet uses for its icons, as the dashboard's CSP does).
+ *
+ * The page is off in production unless `DOCS=on`: it runs on the dashboard's
+ * origin, whose storage holds a 30-day refresh token, and a 1.5 MB vendor
+ * bundle there is more code that could read it. The document stays on: it
+ * says nothing the contract does not.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,9 +35,16 @@ const vendorBase = `/docs/swagger-ui/${swaggerUiVersion}`;
 
 const asset = (text: string): Asset => ({ raw: Buffer.from(text), compressible: true });
 
+/** Whether the API reference page is served: `DOCS`, else on in a sandbox only. */
+export function docsPageOn(settings: Pick<Settings, 'DOCS' | 'PLATFORM_ENV'>): boolean {
+  return settings.DOCS === undefined ? settings.PLATFORM_ENV === 'sandbox' : settings.DOCS === 'on';
+}
+
 export function docsRoutes(app: Hono, settings: Settings): void {
   const doc = buildOpenApi({ sandbox: settings.PLATFORM_ENV === 'sandbox', extensions: settings.PLATFORM_EXTENSIONS });
   const json = JSON.stringify(doc);
+  app.get('/openapi.json', (c) => c.body(json, 200, { 'Content-Type': 'application/json' }));
+  if (!docsPageOn(settings)) return;
   const page = asset(
     docsHtml({
       css: `${vendorBase}/swagger-ui.css`,
@@ -47,7 +59,6 @@ export function docsRoutes(app: Hono, settings: Settings): void {
   // Read on first use, not at start-up: the bundle is 1.5 MB.
   const vendor = new Map<string, Asset>();
 
-  app.get('/openapi.json', (c) => c.body(json, 200, { 'Content-Type': 'application/json' }));
   app.get('/docs', (c) =>
     sendAsset(c, page, {
       'Content-Type': 'text/html; charset=utf-8',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../../contract/common.ts';
 import { endpoints } from '../../../contract/endpoints.ts';
 import { call, startService, type TestService } from '../../../testkit/harness.ts';
 
@@ -104,6 +105,46 @@ describe('the API reference', () => {
     for (const name of ['package.json', 'index.html', 'constructor', '..%2Fpackage.json', 'oauth2-redirect.html']) {
       const reply = await fetch(`${service.url}${base}/${name}`);
       expect(reply.status, name).toBe(404);
+    }
+  });
+});
+
+describe('where the API reference is served', () => {
+  /** Every address of the reference: the page, its own files, and Swagger UI's (named by the page). */
+  async function referenceAddresses(): Promise<string[]> {
+    const page = await (await fetch(`${service.url}/docs`)).text();
+    const files = [...page.matchAll(/(?:src|href)="(\/docs\/[^"]+)"/g)].map((match) => match[1] as string);
+    expect(files.length).toBeGreaterThan(2);
+    return ['/docs', ...files];
+  }
+
+  it('is off on a production service unless DOCS=on: the page shares the dashboard’s origin and its stored tokens', async () => {
+    const addresses = await referenceAddresses();
+    const production = await startService({ db: service.db, env: { PLATFORM_ENV: 'production' } });
+    const opted = await startService({ db: service.db, env: { PLATFORM_ENV: 'production', DOCS: 'on' } });
+    try {
+      for (const path of addresses) {
+        const off = await call(production.url, 'GET', path);
+        expect(off.status, path).toBe(404);
+        expect(errorBodySchema.parse(off.body).error.code).toBe('not_found');
+        expect((await fetch(`${opted.url}${path}`)).status, path).toBe(200);
+      }
+      // The document itself holds nothing a caller could not read from the contract: it stays.
+      expect((await call(production.url, 'GET', '/openapi.json')).status).toBe(200);
+    } finally {
+      await opted.close();
+      await production.close();
+    }
+  });
+
+  it('is on in a sandbox unless DOCS=off', async () => {
+    const addresses = await referenceAddresses();
+    const off = await startService({ db: service.db, env: { DOCS: 'off' } });
+    try {
+      for (const path of addresses) expect((await call(off.url, 'GET', path)).status, path).toBe(404);
+      expect((await call(off.url, 'GET', '/openapi.json')).status).toBe(200);
+    } finally {
+      await off.close();
     }
   });
 });

@@ -19,6 +19,7 @@ import type {
   PlannerPlugin,
   PlannerWarning,
 } from '../../../contract/mission-planner.ts';
+import { isHttpsAddress } from '../../../contract/plugin.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import { pluginWaitBound } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
@@ -45,8 +46,20 @@ export function missionPlannerHandlers(deps: Deps) {
     if (!(await repo.isTrainer(caller.userId))) throw forbidden('Mission planner search is for trainers');
   }
 
-  async function choose(pluginIds: readonly string[] | undefined): Promise<PlannerPluginRow[]> {
+  /**
+   * The plugins offered. In production only those whose two addresses are
+   * https://: the call carries the plugin's credentials, and an address kept
+   * from before the rule (or written by a sandbox on the same database) must
+   * not receive them in clear.
+   */
+  async function offeredPlugins(): Promise<PlannerPluginRow[]> {
     const offered = await repo.offeredPlugins(settings.PLATFORM_ENV);
+    if (settings.PLATFORM_ENV === 'sandbox') return offered;
+    return offered.filter((plugin) => isHttpsAddress(plugin.capabilities_url) && isHttpsAddress(plugin.candidates_url));
+  }
+
+  async function choose(pluginIds: readonly string[] | undefined): Promise<PlannerPluginRow[]> {
+    const offered = await offeredPlugins();
     if (pluginIds === undefined) return offered;
     const byId = new Map(offered.map((plugin) => [plugin.client_id, plugin]));
     const unknown = pluginIds.filter((id) => !byId.has(id));
@@ -66,7 +79,7 @@ export function missionPlannerHandlers(deps: Deps) {
   return {
     async plugins(caller: UserCaller): Promise<PlannerPlugin[]> {
       await authorize(caller);
-      return (await repo.offeredPlugins(settings.PLATFORM_ENV)).map((plugin) => ({
+      return (await offeredPlugins()).map((plugin) => ({
         pluginId: plugin.client_id,
         name: plugin.name,
       }));

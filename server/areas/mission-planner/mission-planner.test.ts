@@ -763,3 +763,79 @@ describe('mission planner: bad input', () => {
     expect(errorBodySchema.parse(malformed.body).error.code).toBe('malformed_json');
   });
 });
+
+describe('mission planner: a production service sends a plugin’s credentials over HTTPS only', () => {
+  const production = 'prod-plugin-coach';
+  const addresses = (base: string) => ({
+    capabilitiesUrl: `${base}/capabilities`,
+    candidatesUrl: `${base}/candidates`,
+  });
+
+  it('refuses an http:// address from the administrator, naming it, and takes https://', async () => {
+    const prod = await startService({ db: service.db, env: { ADMIN_TOKEN, PLATFORM_ENV: 'production' } });
+    try {
+      const path = `/admin/v1/plugins/${production}/mission-planner`;
+      const refused = await admin(prod.url, 'PUT', path, {
+        capabilitiesUrl: 'http://plugin.example/capabilities',
+        candidatesUrl: 'https://plugin.example/candidates',
+      });
+      expect(refused.status).toBe(400);
+      const { error } = errorBodySchema.parse(refused.body);
+      expect(error.code).toBe('invalid_input');
+      expect(error.issues?.map((issue) => issue.path)).toEqual(['body.capabilitiesUrl']);
+      const accepted = await admin(prod.url, 'PUT', path, addresses('https://plugin.example'));
+      expect(accepted.status).toBe(200);
+      expect(adminPluginSchema.parse(accepted.body).capabilitiesUrl).toBe('https://plugin.example/capabilities');
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('neither offers nor calls a plugin whose stored address is http://', async () => {
+    const prod = await startService({ db: service.db, env: { ADMIN_TOKEN, PLATFORM_ENV: 'production' } });
+    const trainer = sandboxUserListSchema
+      .parse((await call(service.url, 'GET', '/sandbox/v1/users')).body)
+      .find((u) => u.roles.includes('trainer'));
+    if (!trainer) throw new Error('the sandbox has no trainer');
+    const token = await signIn(service.url, trainer.userId, 'prod-trainer-dashboard');
+    const offered = async () =>
+      plannerPluginListSchema
+        .parse((await call(prod.url, 'GET', '/mission-planner/v1/plugins', { token })).body)
+        .map((plugin) => plugin.pluginId);
+    try {
+      expect(
+        (
+          await admin(
+            prod.url,
+            'PUT',
+            `/admin/v1/plugins/${production}/mission-planner`,
+            addresses('https://plugin.example'),
+          )
+        ).status,
+      ).toBe(200);
+      expect(await offered()).toContain(production);
+      // An address a sandbox service accepted on the shared database (the sample plugin's plain http://).
+      expect(
+        (await admin(service.url, 'PUT', `/admin/v1/plugins/${production}/mission-planner`, addresses(sample.url)))
+          .status,
+      ).toBe(200);
+      expect(await offered()).not.toContain(production);
+      let called = 0;
+      const spy = new Hono().post('*', (c) => {
+        called += 1;
+        return c.json({ positions: [], additionalCompetencies: [] });
+      });
+      const listener = await listen(spy);
+      listeners.push(listener);
+      await admin(service.url, 'PUT', `/admin/v1/plugins/${production}/mission-planner`, addresses(listener.url));
+      const named = await call(prod.url, 'POST', '/mission-planner/v1/capabilities', {
+        token,
+        body: capabilitiesBody({ pluginIds: [production] }),
+      });
+      expect(named.status).toBe(404);
+      expect(called).toBe(0);
+    } finally {
+      await prod.close();
+    }
+  });
+});

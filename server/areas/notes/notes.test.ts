@@ -46,6 +46,27 @@ describe('the notes base address', () => {
   });
 });
 
+describe('no cache keeps a note', () => {
+  it('every note answer is Cache-Control: no-store: list, read, create and remove', async () => {
+    const created = await put(world.trainer.token, {
+      text: 'Private to the trainers of the class',
+      studentId: world.student.studentId,
+      lessonId: world.klass.lessonIds[0],
+    });
+    const { noteId } = noteSchema.parse(created.body);
+    const replies = {
+      create: created,
+      list: await list(world.trainer.token),
+      read: await get(world.trainer.token, noteId),
+      remove: await remove(world.trainer.token, noteId),
+    };
+    for (const [what, reply] of Object.entries(replies)) {
+      expect(reply.status, what).toBeLessThan(300);
+      expect(reply.headers.get('cache-control'), what).toBe('no-store');
+    }
+  });
+});
+
 describe('creating a note adds the metadata the service can derive', () => {
   it('a lesson note: the student gives user, class and course', async () => {
     const lessonId = world.klass.lessonIds[0] as string;

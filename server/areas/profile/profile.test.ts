@@ -272,9 +272,10 @@ describe('anonymous accounts', () => {
     expect(wrongHandle.status).toBe(400);
     expect(errorBodySchema.parse(wrongHandle.body).error.issues?.[0]?.path).toBe('body.handle');
 
+    const first = await createAnonymous();
     const taken = await call(service.url, 'PUT', '/user/v1/my/profile', {
       headers: { 'X-Client-Id': 'sandbox-trainer-dashboard' },
-      body: { ...body, handle: '@anon-fresh', userId: world.trainer.userId },
+      body: { ...body, handle: '@anon-fresh', userId: first.profile.userId },
     });
     expect(taken.status).toBe(409);
 
@@ -286,6 +287,32 @@ describe('anonymous accounts', () => {
       body: { ...body, handle: '@anon-z', anonymous: false },
     });
     expect(notAnonymous.status).toBe(400);
+  });
+
+  it('take only an anon- userId, so whether a signed-up person’s userId exists cannot be asked', async () => {
+    const body = {
+      handle: '@anon-probe',
+      userType: 'adult',
+      accountType: 'Adult',
+      country: 'US',
+      profilePic: null,
+      coverPhoto: null,
+      anonymous: true,
+    };
+    for (const userId of [world.trainer.userId, 'usr-unknown-probe', 'anonymous-1', 'ANON-1']) {
+      const reply = await call(service.url, 'PUT', '/user/v1/my/profile', {
+        headers: { 'X-Client-Id': 'sandbox-trainer-dashboard' },
+        body: { ...body, userId },
+      });
+      expect(reply.status, userId).toBe(400);
+      const { error } = errorBodySchema.parse(reply.body);
+      expect(error.issues?.map((issue) => issue.path)).toEqual(['body.userId']);
+    }
+    const anon = await call(service.url, 'PUT', '/user/v1/my/profile', {
+      headers: { 'X-Client-Id': 'sandbox-trainer-dashboard' },
+      body: { ...body, userId: 'anon-probe' },
+    });
+    expect(anon.status).toBe(201);
   });
 
   it('refuse a taken handle, pictures that are not null and a country that is not a two-letter code', async () => {

@@ -89,15 +89,15 @@ function StudentRecord() {
           intro={
             record.data ? (
               <>
-                <span className="handle">{record.data.student.handle}</span> · Everything you may read about this
-                student: comments and notes, newest first.
+                <bdi className="handle">{record.data.student.handle}</bdi> · Everything you may read about this student:
+                comments and notes, newest first.
               </>
             ) : (
               'Everything you may read about this student: comments and notes, newest first.'
             )
           }
         >
-          {name ?? 'Student record'}
+          {name ? <bdi>{name}</bdi> : 'Student record'}
         </PageHeading>
       </div>
       {notFound ? (

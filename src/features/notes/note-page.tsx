@@ -70,7 +70,9 @@ export default function NotePage() {
           {(data) => (
             <article className="panel" aria-labelledby="note-title">
               <h2 id="note-title">{noteTitle(data, names, session.userId)}</h2>
-              <p className="user-text">{data.text}</p>
+              <p className="user-text" dir="auto">
+                {data.text}
+              </p>
               <h3>Details</h3>
               <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
               <div className="actions">

@@ -23,9 +23,11 @@ export default function ProfilePage() {
                 <ProfilePicture initials={initials} />
                 <div>
                   <h2 id="profile-name" className="profile-name">
-                    {name || 'Anonymous profile'}
+                    {name ? <bdi>{name}</bdi> : 'Anonymous profile'}
                   </h2>
-                  <p className="handle">{me.handle}</p>
+                  <p className="handle">
+                    <bdi>{me.handle}</bdi>
+                  </p>
                 </div>
               </div>
               <h3>Details</h3>

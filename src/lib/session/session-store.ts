@@ -5,7 +5,15 @@
  * with `useSession`; the API client renews and ends it.
  */
 import type { Session } from '../../../contract/users';
-import { CURRENT_USER_KEY, readItem, removeItem, removeUserData, userKey, writeItem } from '../storage/app-storage';
+import {
+  CURRENT_USER_KEY,
+  readItem,
+  removeDrafts,
+  removeItem,
+  removeUserData,
+  userKey,
+  writeItem,
+} from '../storage/app-storage';
 
 export type SignInMethod = 'sandbox' | 'token' | 'anonymous';
 
@@ -130,13 +138,18 @@ function createSessionStore() {
     /**
      * Ends the session of `userId` (when given, only if it is still the
      * current one). An anonymous profile cannot be signed in to again, so
-     * everything kept for it goes.
+     * everything kept for it goes. Signing out takes the person's unsent
+     * drafts too: the next person on this browser must not read them. A
+     * session that expires or is refused keeps them for the person's return.
      */
     end(reason: SessionEndReason, userId?: string): void {
       const current = load();
       if (!current || (userId !== undefined && current.userId !== userId)) return;
       if (current.method === 'anonymous') removeUserData(current.userId);
-      else removeItem(sessionKey(current.userId));
+      else {
+        removeItem(sessionKey(current.userId));
+        if (reason === 'signed-out') removeDrafts(current.userId);
+      }
       removeItem(CURRENT_USER_KEY);
       lastEnd = { reason, method: current.method };
       reload();

@@ -45,15 +45,41 @@ export function removeItem(key: string): void {
   }
 }
 
+/** The keys kept for one user whose name continues with `under` (all of them for ''). */
+function userKeys(userId: string, under = ''): string[] {
+  const store = storage();
+  if (!store) return [];
+  const prefix = userKey(userId, under);
+  const keys: string[] = [];
+  try {
+    for (let index = 0; index < store.length; index += 1) {
+      const key = store.key(index);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+  } catch {
+    // See readItem.
+  }
+  return keys;
+}
+
 /** Removes every key kept for one user (an anonymous profile that is gone for good). */
 export function removeUserData(userId: string): void {
-  const store = storage();
-  if (!store) return;
-  const prefix = userKey(userId, '');
-  const keys: string[] = [];
-  for (let index = 0; index < store.length; index += 1) {
-    const key = store.key(index);
-    if (key?.startsWith(prefix)) keys.push(key);
-  }
-  for (const key of keys) removeItem(key);
+  for (const key of userKeys(userId)) removeItem(key);
+}
+
+const DRAFT = 'draft:';
+
+/** The storage key of one of a user's drafts (`td:user:<userId>:draft:<name>`). */
+export function draftKey(userId: string, name: string): string {
+  return userKey(userId, `${DRAFT}${name}`);
+}
+
+/** How many unsent drafts (with text in them) are kept for the user. */
+export function countDrafts(userId: string): number {
+  return userKeys(userId, DRAFT).filter((key) => (readItem(key) ?? '') !== '').length;
+}
+
+/** Removes the user's unsent drafts: text the next person on this browser must not find. */
+export function removeDrafts(userId: string): void {
+  for (const key of userKeys(userId, DRAFT)) removeItem(key);
 }

@@ -1,9 +1,9 @@
 /** Unsent form text, kept per signed-in user so a failed or interrupted save loses nothing. */
 import { useCallback, useState } from 'react';
-import { readItem, removeItem, userKey, writeItem } from './app-storage';
+import { draftKey, readItem, removeItem, writeItem } from './app-storage';
 
 export function useDraft(userId: string, name: string): [string, (text: string) => void, () => void] {
-  const key = userKey(userId, `draft:${name}`);
+  const key = draftKey(userId, name);
   const [text, setText] = useState(() => readItem(key) ?? '');
 
   const update = useCallback(

@@ -28,7 +28,12 @@ function EntryTop({
     <p className="entry-top">
       <span className={`entry-kind entry-kind-${kind === 'Comment' ? 'comment' : 'note'}`}>{kind}</span>{' '}
       <time dateTime={createdAt}>{formatTime(new Date(createdAt))}</time>
-      {by ? <span className="entry-by"> · by {by}</span> : null}
+      {by ? (
+        <span className="entry-by">
+          {' '}
+          · by <bdi>{by}</bdi>
+        </span>
+      ) : null}
     </p>
   );
 }

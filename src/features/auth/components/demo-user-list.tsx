@@ -116,10 +116,12 @@ export function DemoUserList({ onSignedIn }: { readonly onSignedIn: (user: Sandb
                         <li key={user.userId} className="demo-user">
                           <div className="demo-user-who">
                             <p className="person-name">
-                              {user.firstName} {user.lastName}
+                              <bdi>
+                                {user.firstName} {user.lastName}
+                              </bdi>
                             </p>
                             <p className="muted demo-user-roles">
-                              {user.handle} · {describeRoles(user)}
+                              <bdi>{user.handle}</bdi> · {describeRoles(user)}
                             </p>
                           </div>
                           <button

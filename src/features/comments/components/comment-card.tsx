@@ -1,7 +1,8 @@
 /**
  * One comment: who wrote it, about whom (a link to the student's record),
  * where, and the text (as text). Shared by the comment list and a student's
- * record.
+ * record. What people wrote (names, handles, the text) is shown bidi-isolated,
+ * so a right-to-left override in it turns nothing around it.
  */
 import { memo, type ReactNode } from 'react';
 import type { Comment } from '../../../../contract/comments';
@@ -26,8 +27,10 @@ export function Person({
       <Avatar pictureId={user.profilePic} name={name} size="small" />
       <div>
         <span className="person-role">{relation}</span>
-        <span className="person-name">{link ? <StudentLink userId={user.userId} name={name} /> : name}</span>{' '}
-        <span className="handle">{user.handle}</span>
+        <span className="person-name">
+          {link ? <StudentLink userId={user.userId} name={name} /> : <bdi>{name}</bdi>}
+        </span>{' '}
+        <bdi className="handle">{user.handle}</bdi>
       </div>
     </div>
   );
@@ -62,7 +65,9 @@ export const CommentCard = memo(function CommentCard({
           <Person user={comment.author} relation="By" />
           <Person user={comment.student} relation="About" link={linkStudent} />
         </div>
-        <p className="user-text">{comment.text}</p>
+        <p className="user-text" dir="auto">
+          {comment.text}
+        </p>
         <dl className="meta">
           <div>
             <dt>Class</dt>

@@ -28,9 +28,11 @@ export function FriendCard({ friend }: { readonly friend: FriendProfile }) {
         <Avatar pictureId={friend.profilePic} name={name} size="large" alt={`Picture of ${name}`} />
         <div>
           <h2 id={`friend-${friend.userId}`} className="friend-name">
-            {name}
+            <bdi>{name}</bdi>
           </h2>
-          <p className="handle">{friend.handle}</p>
+          <p className="handle">
+            <bdi>{friend.handle}</bdi>
+          </p>
         </div>
       </div>
       <dl className="meta">

@@ -25,17 +25,24 @@ function CandidateCard({ candidate, context }: { readonly candidate: Candidate; 
   return (
     <li>
       <article className="card" aria-label={name}>
-        <h5 className="card-title">{name}</h5>
+        <h5 className="card-title">
+          <bdi>{name}</bdi>
+        </h5>
         {person ? (
           <p className="muted">
             AFSC {person.afsc || 'not recorded'}
-            {person.dutyTitle ? ` · ${person.dutyTitle}` : ''}
+            {person.dutyTitle ? (
+              <>
+                {' · '}
+                <bdi>{person.dutyTitle}</bdi>
+              </>
+            ) : null}
           </p>
         ) : null}
         {candidate.reason ? (
           <details className="planner-reason">
             <summary>Why the plugin placed them here</summary>
-            <p>{candidate.reason}</p>
+            <p dir="auto">{candidate.reason}</p>
           </details>
         ) : null}
         {candidate.trainingGap.length === 0 ? (

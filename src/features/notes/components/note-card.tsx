@@ -26,7 +26,9 @@ export const NoteCard = memo(function NoteCard({
         <h3 id={`note-${note.noteId}`} className="card-title">
           <Link to={`/notes/${encodeURIComponent(note.noteId)}`}>{noteTitle(note, names, selfId)}</Link>
         </h3>
-        <p className="user-text clamp">{note.text}</p>
+        <p className="user-text clamp" dir="auto">
+          {note.text}
+        </p>
         <NoteMetadata note={note} names={names} selfId={selfId} linkPerson={linkPerson} />
       </article>
     </li>

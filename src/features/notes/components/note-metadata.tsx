@@ -3,6 +3,7 @@
  * ids, with names from the roster where known; marks what the platform
  * derived.
  */
+import type { ReactNode } from 'react';
 import { type Note, noteCategoryOf } from '../../../../contract/notes';
 import type { RosterNames } from '../../../components/roster-fields';
 import { StudentLink } from '../../../components/student-link';
@@ -22,16 +23,29 @@ export function aboutName(note: Note, names: RosterNames, selfId?: string): stri
   return names.users.get(note.userId) ?? `user ${note.userId}`;
 }
 
-export function noteTitle(note: Note, names: RosterNames, selfId?: string): string {
+/** The note's title; the person's name in it is bidi-isolated (see comment-card). */
+export function noteTitle(note: Note, names: RosterNames, selfId?: string): ReactNode {
   const category = noteCategoryOf(note);
-  const about = aboutName(note, names, selfId);
+  const about = <bdi>{aboutName(note, names, selfId)}</bdi>;
   if (category === 'lesson' && note.lessonId) {
-    return `${categoryLabels.lesson}: ${names.lessons.get(note.lessonId) ?? note.lessonId}, about ${about}`;
+    return (
+      <>
+        {categoryLabels.lesson}: {names.lessons.get(note.lessonId) ?? note.lessonId}, about {about}
+      </>
+    );
   }
   if (category === 'course' && note.courseId) {
-    return `${categoryLabels.course}: ${names.courses.get(note.courseId) ?? note.courseId}, about ${about}`;
+    return (
+      <>
+        {categoryLabels.course}: {names.courses.get(note.courseId) ?? note.courseId}, about {about}
+      </>
+    );
   }
-  return `${categoryLabels[category]} about ${about}`;
+  return (
+    <>
+      {categoryLabels[category]} about {about}
+    </>
+  );
 }
 
 export function NoteMetadata({
@@ -60,7 +74,7 @@ export function NoteMetadata({
       </div>
       <div>
         <dt>About</dt>
-        <dd>{linkPerson && !self ? <StudentLink userId={note.userId} name={about} /> : about}</dd>
+        <dd>{linkPerson && !self ? <StudentLink userId={note.userId} name={about} /> : <bdi>{about}</bdi>}</dd>
       </div>
       {note.studentId !== null || detailed ? (
         <>
