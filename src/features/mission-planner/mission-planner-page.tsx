@@ -6,7 +6,7 @@
  * when the page is left (use-kept-planner.ts); the chosen plugin is also in
  * the URL, so a link opens the planner on it.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import './mission-planner.css';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -50,6 +50,7 @@ function useFocusOnStep(count: number, target: RefObject<HTMLElement | null>) {
 
 function MissionPlanner() {
   const { userId } = useSignedInSession();
+  const queryClient = useQueryClient();
   const plugins = useQuery(missionPlannerQueries.plugins());
   const [{ plugin: pluginParam }, setUrl] = useSearchFilters(urlKeys);
   const [state, dispatch] = useKeptPlanner(userId);
@@ -241,7 +242,25 @@ function MissionPlanner() {
             ) : candidates.isError ? (
               <ErrorState error={candidates.error} what="the candidates" onRetry={() => void searchCandidates()} />
             ) : results ? (
-              <CandidateResults results={results} asked={state.asked} names={names} picks={picks} />
+              <>
+                {names.failed ? (
+                  <div className="callout callout-info" role="status">
+                    <p>
+                      Some names could not be loaded, so those people, courses or objectives are shown without them.
+                    </p>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() =>
+                        void queryClient.invalidateQueries({ queryKey: [...missionPlannerQueries.all(), 'names'] })
+                      }
+                    >
+                      Load the names again
+                    </button>
+                  </div>
+                ) : null}
+                <CandidateResults results={results} asked={state.asked} names={names} picks={picks} />
+              </>
             ) : (
               <p className="muted">Candidates appear here after a search.</p>
             )}

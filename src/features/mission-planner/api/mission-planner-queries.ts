@@ -41,6 +41,8 @@ export const missionPlannerQueries = {
         }),
       // Names change rarely; a plan reopened within the session asks once.
       staleTime: 10 * 60_000,
+      // Without names the plan is still the plan: said beside it, never the route's error page.
+      throwOnError: false,
     }),
   /** The whole plan, names and reasons included, kept in memory while the page is left (cleared on sign-out). */
   keptPlan: (userId: string) => [...missionPlannerQueries.all(), 'kept-plan', userId] as const,
