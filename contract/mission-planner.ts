@@ -5,7 +5,7 @@
  * enumerations the interface closes are zod enums.
  */
 import { z } from 'zod/mini';
-import { idSchema, notBlank } from './common.ts';
+import { idListParamSchema, idSchema, notBlank } from './common.ts';
 
 export const knowledgeLevels = ['apprentice', 'journeyman', 'craftsman', 'superintendent'] as const;
 export const knowledgeLevelSchema = z.enum(knowledgeLevels);
@@ -316,3 +316,31 @@ export type PlannerCandidatesResult = z.infer<typeof plannerCandidatesResultSche
 
 export const plannerCandidatesResponseSchema = z.object({ results: z.array(plannerCandidatesResultSchema) });
 export type PlannerCandidatesResponse = z.infer<typeof plannerCandidatesResponseSchema>;
+
+/**
+ * Names of what a kept plan shows, asked for again when the plan is reopened:
+ * the dashboard keeps only ids (userIds, course and objective ids), never a
+ * name. Each list is comma-separated, 200 ids at most; the answer names only
+ * people and catalogue entries the plugin itself may read, so it tells a
+ * trainer no more than a search through that plugin could.
+ */
+export const plannerNamesQuerySchema = z.strictObject({
+  pluginId: idSchema,
+  userIds: z.optional(idListParamSchema),
+  courseIds: z.optional(idListParamSchema),
+  objectiveIds: z.optional(idListParamSchema),
+});
+export type PlannerNamesQuery = z.infer<typeof plannerNamesQuerySchema>;
+
+export const catalogCourseSchema = z.object({ courseId: z.string(), name: z.string() });
+export type CatalogCourse = z.infer<typeof catalogCourseSchema>;
+export const catalogObjectiveSchema = z.object({ objectiveId: z.string(), name: z.string() });
+export type CatalogObjective = z.infer<typeof catalogObjectiveSchema>;
+
+/** Of the ids asked, those the plugin may read, by name; an id left out is unknown to it. */
+export const plannerNamesSchema = z.object({
+  people: z.array(candidatePersonSchema),
+  courses: z.array(catalogCourseSchema),
+  objectives: z.array(catalogObjectiveSchema),
+});
+export type PlannerNames = z.infer<typeof plannerNamesSchema>;

@@ -1,11 +1,14 @@
 /**
  * A trainer plans a mission: describes a position, lets the sample plugin
  * (a real process, started by playwright.config.ts) suggest competencies,
- * tightens a requirement, searches, and reads candidates with their training
- * gaps. Runs against its own sandbox service, whose demo plugin the journey
- * points at the sample plugin through the admin routes.
+ * tightens a requirement, searches, reads each position's summary and its
+ * candidates with their training gaps, shortlists and assigns people, leaves
+ * and reopens the plan, exports and prints it. Runs at 1280 and 390 px
+ * against its own sandbox service, whose demo plugin the journey points at
+ * the sample plugin through the admin routes.
  */
-import type { APIRequestContext } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { learningRecordListSchema } from '../contract/plugin';
 import { sandboxClientsSchema } from '../contract/sandbox';
 import { expectAccessible } from './support/a11y';
@@ -40,6 +43,14 @@ async function commonSpecialty(request: APIRequestContext): Promise<string> {
   return best[0];
 }
 
+/** Nothing on the page is wider than the screen: no sideways scrolling. */
+async function expectFitsScreen(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${where} is wider than the screen by`).toBeLessThanOrEqual(0);
+}
+
 test.beforeAll(async ({ request }) => {
   const pluginBase = origin(plannerPorts.plugin);
   const response = await request.put(`/admin/v1/plugins/${PLUGIN}/mission-planner`, {
@@ -49,69 +60,185 @@ test.beforeAll(async ({ request }) => {
   expect(response.status()).toBe(200);
 });
 
-test('a trainer searches candidates for a position and reads their training gaps', async ({
-  page,
-  context,
-  request,
-  visitedUrls,
-}) => {
-  const trainer = (await demoUsers(request)).find((u) => u.roles.includes('trainer'));
-  if (!trainer) throw new Error('the sandbox has no trainer');
-  const specialty = await commonSpecialty(request);
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
 
-  await page.goto('/');
-  await page.getByRole('button', { name: `Sign in as ${trainer.firstName} ${trainer.lastName}` }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mission planner' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Mission planner' })).toBeVisible();
+    test('a trainer builds a plan, keeps it through leaving and reloading, and exports and prints it', async ({
+      page,
+      context,
+      request,
+      visitedUrls,
+    }, testInfo) => {
+      const trainer = (await demoUsers(request)).find((u) => u.roles.includes('trainer'));
+      if (!trainer) throw new Error('the sandbox has no trainer');
+      const specialty = await commonSpecialty(request);
 
-  const positions = page.getByRole('form', { name: 'Describe positions' });
-  await positions.getByLabel(/^Title/).fill('Shift lead');
-  await positions.getByLabel(/^Knowledge level/).selectOption('journeyman');
-  await positions.getByLabel(/^AFSC/).fill(specialty);
-  await positions.getByLabel(/^Number needed/).fill('2');
-  await positions.getByLabel(/^Plugin/).selectOption(PLUGIN);
-  await expect(page).toHaveURL(new RegExp(`plugin=${PLUGIN}`));
-  await expectAccessible(page, 'mission planner, positions');
-  await positions.getByRole('button', { name: 'Find competencies' }).click();
+      await page.goto('/');
+      await page.getByRole('button', { name: `Sign in as ${trainer.firstName} ${trainer.lastName}` }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mission planner' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Mission planner' })).toBeVisible();
 
-  const requirements = page.getByRole('form', { name: 'Set requirements' });
-  const suggested = requirements.getByRole('table', { name: 'Competencies the plugin suggests' });
-  await expect(suggested).toBeVisible();
-  await expect(requirements.getByRole('table', { name: 'Additional competencies' })).toBeVisible();
-  // Every suggested competency comes with the plugin's preferred level for a journeyman.
-  const preferred = suggested.getByRole('combobox', { name: /^Preferred level of / });
-  expect(await preferred.count()).toBeGreaterThan(0);
-  await expect(preferred.first()).toHaveValue('intermediate');
-  // Raise the first requirement's preferred level to expert: few are there yet, so gaps show.
-  const firstTitle = (await suggested.getByRole('row').nth(1).getByRole('rowheader').innerText()).trim();
-  await suggested.getByRole('combobox', { name: `Preferred level of ${firstTitle}` }).selectOption('expert');
-  await expectAccessible(page, 'mission planner, requirements');
-  await requirements.getByRole('button', { name: 'Search candidates' }).click();
+      const positions = page.getByRole('form', { name: 'Describe positions' });
+      await positions.getByLabel(/^Title/).fill('Shift lead');
+      await positions.getByLabel(/^Knowledge level/).selectOption('journeyman');
+      await positions.getByLabel(/^AFSC/).fill(specialty);
+      await positions.getByLabel(/^Number needed/).fill('2');
+      await positions.getByLabel(/^Plugin/).selectOption(PLUGIN);
+      await expect(page).toHaveURL(new RegExp(`plugin=${PLUGIN}`));
+      await expectAccessible(page, 'mission planner, positions');
+      await expectFitsScreen(page, 'the positions');
+      await positions.getByRole('button', { name: 'Find competencies' }).click();
 
-  const ready = page.getByRole('region', { name: 'Ready candidates' });
-  const recommended = page.getByRole('region', { name: 'Recommended candidates' });
-  await expect(ready.getByRole('heading', { level: 4 })).toHaveText(/Ready candidates \(\d+\)/);
-  await expect(recommended.getByRole('heading', { level: 4 })).toHaveText(/Recommended candidates \(\d+\)/);
-  const people = page.getByRole('region', { name: /candidates$/ }).getByRole('article');
-  await expect(people.first()).toBeVisible();
-  // Candidates are shown by name (and rank), not as ids.
-  const names = (await demoUsers(request)).map((u) => `${u.firstName} ${u.lastName}`);
-  const shown = await people.first().getByRole('heading', { level: 5 }).innerText();
-  expect(names.some((name) => shown.endsWith(name))).toBe(true);
-  // Each candidate short of expert in it has that training gap, with what the platform offers to close it.
-  const gap = page
-    .getByRole('listitem')
-    .filter({ hasText: new RegExp(`^${escapeRegExp(firstTitle)} — now .*, preferred expert`) });
-  await expect(gap.first()).toBeVisible();
-  await expect(gap.first()).toContainText(/Courses: |Objectives: |No course or objective on the platform covers it/);
-  await expect(
-    page.getByRole('status').filter({ hasText: /^Search finished: \d+ ready and \d+ recommended candidates\.$/ }),
-  ).toBeVisible();
-  await expectAccessible(page, 'mission planner, candidates');
+      const requirements = page.getByRole('form', { name: 'Set requirements' });
+      const suggested = requirements.getByRole('table', { name: 'Competencies the plugin suggests' });
+      await expect(suggested).toBeVisible();
+      await expect(requirements.getByRole('table', { name: 'Additional competencies' })).toBeVisible();
+      // Entering the step moves focus to it.
+      await expect(page.getByRole('heading', { level: 2, name: 'Requirements' })).toBeFocused();
+      // Every suggested competency comes with the plugin's preferred level for a journeyman.
+      const preferred = suggested.getByRole('combobox', { name: /^Preferred level of / });
+      expect(await preferred.count()).toBeGreaterThan(0);
+      await expect(preferred.first()).toHaveValue('intermediate');
+      // Raise the first requirement's preferred level to expert: few are there yet, so gaps show.
+      const firstTitle = (await suggested.getByRole('row').nth(1).getByRole('rowheader').innerText()).trim();
+      const raised = suggested.getByRole('combobox', { name: `Preferred level of ${firstTitle}` });
+      // As a person does: the control has focus, then its value changes.
+      await raised.focus();
+      await raised.selectOption('expert');
+      // An edit is not a new step: focus stays on the control the person changed.
+      await expect(raised).toBeFocused();
+      await expectAccessible(page, 'mission planner, requirements');
+      await expectFitsScreen(page, 'the requirements');
+      await requirements.getByRole('button', { name: 'Search candidates' }).click();
 
-  const token = await tokenFor(request, trainer.userId);
-  await expectNoProfileDataStored(page, context, {
-    profileValues: await profileValuesSeenBy(request, token),
-    visitedUrls,
+      // Each position opens with its summary; the candidates are folded under it.
+      const plan = page.getByRole('region', { name: 'Shift lead', exact: true });
+      const summary = plan.getByText(/^2 needed · \d+ ready · \d+ trainable$/);
+      await expect(summary).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Candidates' })).toBeFocused();
+      await expect(
+        page.getByRole('status').filter({ hasText: /^Search finished: \d+ ready and \d+ recommended candidates\.$/ }),
+      ).toBeVisible();
+      const ready = plan.getByRole('region', { name: 'Ready candidates' });
+      const recommended = plan.getByRole('region', { name: 'Recommended candidates' });
+      await expect(ready.getByRole('heading', { level: 4 })).toHaveText(/Ready candidates \(\d+\)/);
+      await expect(recommended.getByRole('heading', { level: 4 })).toHaveText(/Recommended candidates \(\d+\)/);
+      const people = plan.getByRole('region', { name: /candidates$/ }).getByRole('article');
+      // Folded: the summary is what a planner reads first, not pages of cards.
+      await expect(people).toHaveCount(0);
+      const placed = await plan.getByRole('heading', { level: 4, name: /candidates \(\d+\)$/ }).allInnerTexts();
+      expect(
+        placed.map((text) => Number(/\((\d+)\)$/.exec(text)?.[1] ?? 0)).reduce((a, b) => a + b, 0),
+      ).toBeGreaterThan(0);
+      await plan.screenshot({ path: testInfo.outputPath(`planner-summary-${width}.png`) });
+      await expectFitsScreen(page, 'the plan summary');
+
+      for (const list of [ready, recommended]) {
+        const fold = list.getByRole('group');
+        if ((await fold.count()) > 0) await list.getByRole('heading', { level: 4 }).click();
+      }
+      await expect(people.first()).toBeVisible();
+      // Candidates are shown by name (and rank), not as ids, and each name leads to the person's record.
+      const names = (await demoUsers(request)).map((u) => `${u.firstName} ${u.lastName}`);
+      const first = people.first();
+      const firstLink = first.getByRole('heading', { level: 5 }).getByRole('link');
+      const shown = (await firstLink.innerText()).trim();
+      expect(names.some((name) => shown.endsWith(name))).toBe(true);
+      const recordHref = await firstLink.getAttribute('href');
+      expect(recordHref).toMatch(/^\/students\/[^/?#]+$/);
+      // The plugin's reason is a list, one line per finding, not one line split by "|".
+      await first.getByText('Why the plugin placed them here').click();
+      const reasonItems = first.locator('.planner-reason').getByRole('listitem');
+      expect(await reasonItems.count()).toBeGreaterThan(1);
+      for (const item of await reasonItems.allInnerTexts()) expect(item).not.toContain(' | ');
+      // Each candidate short of expert in it has that training gap, with what closes it, by name.
+      const gap = plan
+        .getByRole('listitem')
+        .filter({ hasText: new RegExp(`^${escapeRegExp(firstTitle)} — now .*, preferred expert`) });
+      await expect(gap.first()).toBeVisible();
+      await expect(gap.first()).toContainText(
+        /Courses: |Objectives: |No course or objective on the platform covers it/,
+      );
+      const actions = gap.getByRole('listitem').filter({ hasText: /^(Courses|Objectives): / });
+      expect(await actions.count()).toBeGreaterThan(0);
+      for (const action of await actions.allInnerTexts()) {
+        // Names from the catalogue the plugin reads, never its ids (crs-…, …-objective-1).
+        expect(action).not.toMatch(/crs-|-objective-\d|loading|not named/);
+      }
+      await expectAccessible(page, 'mission planner, candidates');
+      await expectFitsScreen(page, 'the candidates');
+
+      // Shortlist the first candidate and put them in slot 1.
+      await first.getByRole('button', { name: `Shortlist ${shown}` }).click();
+      await expect(first.getByRole('button', { name: `Shortlist ${shown}` })).toHaveAttribute('aria-pressed', 'true');
+      await first.getByRole('button', { name: `Assign to a slot (${shown})` }).click();
+      const slots = plan.getByRole('region', { name: 'Slots' });
+      await expect(slots.getByRole('listitem')).toHaveCount(1);
+      await expect(slots.getByRole('listitem').first()).toContainText(`Slot 1: ${shown}`);
+      await expect(plan.getByRole('region', { name: 'Shortlist' }).getByRole('link', { name: shown })).toBeVisible();
+      await expect(plan.getByText('1 of 2 slots filled · 1 shortlisted')).toBeVisible();
+      const summaryText = (await summary.innerText()).trim();
+
+      // The record, then back: the plan is as it was left, names and reasons included.
+      await firstLink.click();
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(recordHref ?? '')}$`));
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'Mission planner' })).toBeVisible();
+      await expect(plan.getByText(summaryText)).toBeVisible();
+      await expect(slots.getByRole('listitem').first()).toContainText(`Slot 1: ${shown}`);
+      await expect(requirements.getByRole('combobox', { name: `Preferred level of ${firstTitle}` })).toHaveValue(
+        'expert',
+      );
+
+      // Reloaded (memory gone): the plan comes back from this device, names asked for again.
+      await page.reload();
+      await expect(plan.getByText(summaryText)).toBeVisible();
+      await expect(slots.getByRole('listitem').first()).toContainText(`Slot 1: ${shown}`);
+      await expect(slots.getByRole('link', { name: shown })).toHaveAttribute('href', recordHref ?? '');
+      await expect(positions.getByLabel(/^Title/)).toHaveValue('Shift lead');
+      await expect(positions.getByLabel(/^Plugin/)).toHaveValue(PLUGIN);
+      await plan.getByRole('region', { name: 'Ready candidates' }).getByRole('heading', { level: 4 }).click();
+      await plan.getByRole('region', { name: 'Recommended candidates' }).getByRole('heading', { level: 4 }).click();
+      await expect(gap.first()).toBeVisible();
+      for (const action of await actions.allInnerTexts()) expect(action).not.toMatch(/crs-|-objective-\d|not named/);
+
+      // The plan as a file: a CSV named by the day, the person in slot 1 first.
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download the plan (CSV)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^mission-plan-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = await readFile(await download.path(), 'utf8');
+      const [header, firstRow] = csv.replace(/^\uFEFF/, '').split('\r\n');
+      expect(header).toBe('Position,Number needed,Pick,Name,AFSC,Duty title,Placed by the plugin,Training gaps,Record');
+      expect(firstRow).toMatch(new RegExp(`^Shift lead,2,Slot 1,${escapeRegExp(shown)},`));
+      expect(csv).toContain(`${origin(plannerPorts.service)}${recordHref}`);
+
+      // The plan on paper: the button prints, and the print layout is the plan alone.
+      await page.evaluate(() => {
+        const printed = { count: 0 };
+        Object.assign(window, { printed });
+        window.print = () => {
+          printed.count += 1;
+        };
+      });
+      await page.getByRole('button', { name: 'Print plan' }).click();
+      expect(await page.evaluate(() => (window as unknown as { printed: { count: number } }).printed.count)).toBe(1);
+      await page.emulateMedia({ media: 'print' });
+      const sheet = page.getByRole('heading', { level: 2, name: 'Mission plan' });
+      await expect(sheet).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+      await expect(page.getByRole('form', { name: 'Describe positions' })).toBeHidden();
+      const printedRow = page.getByRole('row').filter({ hasText: 'Slot 1' });
+      await expect(printedRow).toContainText(shown);
+      await page.emulateMedia({ media: 'screen' });
+      await expect(sheet).toBeHidden();
+
+      const token = await tokenFor(request, trainer.userId);
+      await expectNoProfileDataStored(page, context, {
+        profileValues: await profileValuesSeenBy(request, token),
+        visitedUrls,
+      });
+    });
   });
-});
+}

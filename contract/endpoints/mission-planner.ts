@@ -9,6 +9,8 @@ import {
   plannerCandidatesResponseSchema,
   plannerCapabilitiesBodySchema,
   plannerCapabilitiesResponseSchema,
+  plannerNamesQuerySchema,
+  plannerNamesSchema,
   plannerPluginListSchema,
 } from '../mission-planner.ts';
 
@@ -52,6 +54,20 @@ export const plannerEndpoints = {
       "Send the candidate search request to each plugin offered (or those named); each plugin's answer or failure",
     body: plannerCandidatesBodySchema,
     response: plannerCandidatesResponseSchema,
+    extension: true,
+    noStore: true,
+  }),
+  plannerNames: defineEndpoint({
+    method: 'GET',
+    path: '/mission-planner/v1/names',
+    base: 'platform',
+    auth: 'training',
+    access: `${TRAINERS} Names only the people and the courses and objectives the plugin named by pluginId may read itself; an id it may not read is left out of the answer, as an unknown one is. A pluginId not offered is 404.`,
+    tag: PLANNER,
+    summary:
+      'Names of the candidates (userIds), courses and objectives a kept plan shows, for a plan reopened without its answers',
+    query: plannerNamesQuerySchema,
+    response: plannerNamesSchema,
     extension: true,
     noStore: true,
   }),

@@ -77,7 +77,7 @@ async function dumpStorage(page: Page): Promise<StorageDump> {
   });
 }
 
-const allowedKey = /^td:(current-user|user:.+:(session|draft:(comment|note)))$/;
+const allowedKey = /^td:(current-user|user:.+:(session|draft:(comment|note|planner)))$/;
 const sessionFields = ['expiresAt', 'method', 'refreshToken', 'token'];
 
 /** Watches the URLs a page visits, for the audit. */

@@ -63,6 +63,7 @@ describe('the API reference', () => {
       ['/mission-planner/v1/plugins', 'get'],
       ['/mission-planner/v1/capabilities', 'post'],
       ['/mission-planner/v1/candidates', 'post'],
+      ['/mission-planner/v1/names', 'get'],
     ] as const) {
       const description = reply.body.paths[path]?.[method]?.description ?? '';
       expect(description, path).toContain('Requires the training scope on the calling app.');

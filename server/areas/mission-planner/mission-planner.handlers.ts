@@ -16,6 +16,8 @@ import type {
   CapabilitiesRequest,
   PlannerCandidatesResult,
   PlannerCapabilitiesResult,
+  PlannerNames,
+  PlannerNamesQuery,
   PlannerPlugin,
   PlannerWarning,
 } from '../../../contract/mission-planner.ts';
@@ -58,7 +60,10 @@ export function missionPlannerHandlers(deps: Deps) {
     return offered.filter((plugin) => isHttpsAddress(plugin.capabilities_url) && isHttpsAddress(plugin.candidates_url));
   }
 
-  async function choose(pluginIds: readonly string[] | undefined): Promise<PlannerPluginRow[]> {
+  async function choose(
+    pluginIds: readonly string[] | undefined,
+    where = 'body.pluginIds',
+  ): Promise<PlannerPluginRow[]> {
     const offered = await offeredPlugins();
     if (pluginIds === undefined) return offered;
     const byId = new Map(offered.map((plugin) => [plugin.client_id, plugin]));
@@ -68,7 +73,7 @@ export function missionPlannerHandlers(deps: Deps) {
         404,
         'not_found',
         `No plugin offered for mission planner search is called ${unknown.map((id) => `"${id}"`).join(', ')}`,
-        [{ path: 'body.pluginIds', message: 'names a plugin that is not offered for mission planner search' }],
+        [{ path: where, message: 'names a plugin that is not offered for mission planner search' }],
       );
     }
     return [...new Set(pluginIds)].map((id) => byId.get(id)).filter((p): p is PlannerPluginRow => p !== undefined);
@@ -143,6 +148,28 @@ export function missionPlannerHandlers(deps: Deps) {
         ),
       );
       return { results };
+    },
+
+    /**
+     * Names for a plan reopened from the ids it kept: the people among them
+     * who are users of the plugin's orgs (as a search keeps them), and the
+     * courses and objectives of the catalogue the plugin reads.
+     */
+    async names(caller: UserCaller, query: PlannerNamesQuery): Promise<PlannerNames> {
+      await authorize(caller);
+      const [plugin] = await choose([query.pluginId], 'query.pluginId');
+      const orgIds = plugin ? await repo.orgsOf(plugin.client_id) : [];
+      const unique = (ids: readonly string[] | undefined) => [...new Set(ids ?? [])];
+      const [people, courses, objectives] = await Promise.all([
+        repo.peopleIn(unique(query.userIds), orgIds),
+        repo.coursesIn(unique(query.courseIds), orgIds),
+        repo.objectivesIn(unique(query.objectiveIds), orgIds),
+      ]);
+      return {
+        people: people.map(toPerson),
+        courses: courses.map((c) => ({ courseId: c.id, name: c.name })),
+        objectives: objectives.map((o) => ({ objectiveId: o.id, name: o.name })),
+      };
     },
   };
 

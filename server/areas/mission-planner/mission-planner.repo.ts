@@ -1,4 +1,7 @@
-/** Queries of the mission planner: which plugins are offered, their orgs, and who candidates are. */
+/**
+ * Queries of the mission planner: which plugins are offered, their orgs, who
+ * candidates are, and the names of the catalogue entries a plugin may read.
+ */
 import type { Environment } from '../../../contract/sandbox.ts';
 import type { Queryable } from '../../data/database.ts';
 
@@ -22,6 +25,11 @@ export interface PersonRow {
 
 /** Ids per statement, well under any database's limit of bound parameters. */
 const chunk = 500;
+
+export interface NamedEntry {
+  id: string;
+  name: string;
+}
 
 export function missionPlannerRepo(q: Queryable) {
   return {
@@ -78,6 +86,53 @@ export function missionPlannerRepo(q: Queryable) {
       }
       return userIds.map((id) => byId.get(id)).filter((row): row is PersonRow => row !== undefined);
     },
+    /**
+     * Of `courseIds`, the courses in which a member of one of `orgIds` is
+     * enrolled: the catalogue a plugin of those orgs reads through its course
+     * badges (4.2), so a name is given only where the plugin could know it.
+     */
+    async coursesIn(courseIds: readonly string[], orgIds: readonly string[]): Promise<NamedEntry[]> {
+      if (courseIds.length === 0 || orgIds.length === 0) return [];
+      return q
+        .selectFrom('courses as c')
+        .select(['c.course_id as id', 'c.name'])
+        .where('c.course_id', 'in', [...courseIds])
+        .where('c.course_id', 'in', enrolledCourses(q, orgIds))
+        .orderBy('c.course_id')
+        .execute();
+    },
+    /**
+     * Of `objectiveIds`, the objectives of those courses' course and
+     * objective badges (criteria.objective), each once, by the name its
+     * first badge gives it.
+     */
+    async objectivesIn(objectiveIds: readonly string[], orgIds: readonly string[]): Promise<NamedEntry[]> {
+      if (objectiveIds.length === 0 || orgIds.length === 0) return [];
+      const rows = await q
+        .selectFrom('badge_criteria as x')
+        .innerJoin('badges as b', 'b.badge_id', 'x.badge_id')
+        .select(['x.entry_id as id', 'x.name'])
+        .where('x.kind', '=', 'objective')
+        .where('x.entry_id', 'in', [...objectiveIds])
+        .where('b.kind', 'in', ['course', 'objective'])
+        .where('b.course_id', 'in', enrolledCourses(q, orgIds))
+        .orderBy('x.entry_id')
+        .orderBy('x.badge_id')
+        .execute();
+      const byId = new Map<string, NamedEntry>();
+      for (const row of rows) if (!byId.has(row.id)) byId.set(row.id, row);
+      return [...byId.values()];
+    },
   };
+}
+
+/** Courses in which a member of one of the orgs is enrolled (the badge listings' rule, 4.2). */
+function enrolledCourses(q: Queryable, orgIds: readonly string[]) {
+  return q
+    .selectFrom('students as s')
+    .innerJoin('classes as k', 'k.class_id', 's.class_id')
+    .innerJoin('users as u', 'u.user_id', 's.user_id')
+    .select('k.course_id')
+    .where('u.org_id', 'in', [...orgIds]);
 }
 export type MissionPlannerRepo = ReturnType<typeof missionPlannerRepo>;

@@ -18,4 +18,7 @@ export function missionPlannerRoutes(router: Router, deps: Deps): void {
     const { pluginIds, ...request } = body;
     return h.candidates(caller, pluginIds, request, context);
   });
+  router.bind(e.plannerNames, ({ caller, query }) => h.names(caller, query), {
+    reads: ['plugins', 'users', 'classes', 'badges'],
+  });
 }

@@ -13,9 +13,15 @@ import {
   candidatesResponseSchema,
   plannerCandidatesResponseSchema,
   plannerCapabilitiesResponseSchema,
+  plannerNamesSchema,
   plannerPluginListSchema,
 } from '../../../contract/mission-planner.ts';
-import { adminOrgListSchema, adminPluginSchema, learningRecordListSchema } from '../../../contract/plugin.ts';
+import {
+  adminOrgListSchema,
+  adminPluginSchema,
+  badgeListSchema,
+  learningRecordListSchema,
+} from '../../../contract/plugin.ts';
 import { sandboxUserListSchema } from '../../../contract/sandbox.ts';
 import { createPluginApp } from '../../../plugin/app.ts';
 import { verifyBasic } from '../../../plugin/basic-auth.ts';
@@ -837,5 +843,62 @@ describe('mission planner: a production service sends a plugin’s credentials o
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('mission planner: names for a plan reopened from its ids', () => {
+  const names = (query: string, token = trainerToken) =>
+    call(service.url, 'GET', `/mission-planner/v1/names?${query}`, { token });
+
+  it('names the people, courses and objectives the plugin may read, and leaves out every other id', async () => {
+    const { own, foreign } = await ownAndForeignUsers();
+    // The coach plugin's catalogue, as it reads it: courses of its orgs' students, with their objectives.
+    const catalogue = badgeListSchema.parse(
+      (await asPlugin(service.url, coach).get('/plugin/v2/ai/badge/course')).body,
+    );
+    const course = catalogue.find((b) => b.courseId && b.criteria.objective.length > 0);
+    const courseId = course?.courseId;
+    const objective = course?.criteria.objective[0];
+    if (!courseId || !objective) throw new Error('the coach plugin reads no course with objectives');
+    const stored = await service.db.q
+      .selectFrom('courses')
+      .select(['name', 'org_id'])
+      .where('course_id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    // A course of the catalogue that nobody of the plugin's orgs takes: the plugin cannot know it.
+    await service.db.q
+      .insertInto('courses')
+      .values({ course_id: 'crs-nobody-takes', name: 'Course nobody takes', version: '1', org_id: stored.org_id })
+      .execute();
+
+    const reply = await names(
+      `pluginId=${coach.clientId}&userIds=${own},${foreign},usr-nobody,${own}` +
+        `&courseIds=${courseId},crs-nobody-takes,crs-unknown&objectiveIds=${objective.objectiveId},obj-unknown`,
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    const answer = plannerNamesSchema.parse(reply.body);
+    expect(answer.people.map((p) => p.userId)).toEqual([own]);
+    expect(answer.people[0]?.displayName.length).toBeGreaterThan(0);
+    expect(answer.courses).toEqual([{ courseId, name: stored.name }]);
+    expect(answer.objectives).toEqual([{ objectiveId: objective.objectiveId, name: objective.objectiveName }]);
+    expect(JSON.stringify(answer)).not.toContain(foreign);
+  });
+
+  it('is for trainers, and only through a plugin offered for mission planner search', async () => {
+    const users = sandboxUserListSchema.parse((await call(service.url, 'GET', '/sandbox/v1/users')).body);
+    const student = users.find((u) => !u.roles.includes('trainer') && u.enrollments.length > 0);
+    if (!student) throw new Error('no student');
+    const studentToken = await signIn(service.url, student.userId, 'sandbox-trainer-dashboard');
+    const refused = await names(`pluginId=${coach.clientId}&userIds=${student.userId}`, studentToken);
+    expect(refused.status).toBe(403);
+    expect(errorBodySchema.parse(refused.body).error.code).toBe('forbidden');
+
+    const unknown = await names('pluginId=no-such-plugin&userIds=usr-1');
+    expect(unknown.status).toBe(404);
+    expect(errorBodySchema.parse(unknown.body).error.issues?.map((i) => i.path)).toEqual(['query.pluginId']);
+    const missing = await names('userIds=usr-1');
+    expect(missing.status).toBe(400);
+    expect(errorBodySchema.parse(missing.body).error.issues?.map((i) => i.path)).toContain('query.pluginId');
   });
 });

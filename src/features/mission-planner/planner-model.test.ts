@@ -185,7 +185,7 @@ describe('the mission planner page’s state', () => {
     const found = withRequirements();
     expect(run([{ type: 'positionsChanged', positions: found.positions }], found).requirements).toBeUndefined();
     const refused = run([{ type: 'positionsRefused', errors: [{}], pluginMissing: true }], found);
-    const changed = run([{ type: 'pluginChanged' }], refused);
+    const changed = run([{ type: 'pluginChanged', pluginId: 'other' }], refused);
     expect(changed.requirements).toBeUndefined();
     expect(changed.pluginError).toBeUndefined();
     expect(changed.positions).toBe(found.positions);
@@ -224,5 +224,109 @@ describe('the mission planner page’s state', () => {
       message: 'Could not load candidates.',
       tone: 'error',
     });
+  });
+});
+
+/** A planner whose candidate search for "Lead" (one slot) answered: u-1 ready, u-2 and u-3 recommended. */
+function withCandidates(): PlannerState {
+  const found = withRequirements();
+  const { positions } = validateRequirements(found.requirements ?? []);
+  return run(
+    [
+      { type: 'candidatesAsked', positions: positions ?? [], errors: [{}] },
+      { type: 'candidatesAnswered', results: [candidatesOk] },
+    ],
+    found,
+  );
+}
+
+describe('the plan a trainer keeps', () => {
+  it('enters each step once: an edit of the requirements is not a new step, so focus stays where the person is', () => {
+    const found = withRequirements();
+    expect(found.requirementsEntered).toBe(1);
+    const edited = run(
+      [
+        { type: 'requirementsChanged', requirements: found.requirements ?? [] },
+        { type: 'requirementsChanged', requirements: [] },
+      ],
+      found,
+    );
+    expect(edited.requirementsEntered).toBe(1);
+    const searched = withCandidates();
+    expect(searched.resultsEntered).toBe(1);
+    expect(run([{ type: 'shortlistToggled', position: 0, userId: 'u-1' }], searched).resultsEntered).toBe(1);
+  });
+
+  it('shortlists and unshortlists a position’s candidates, and nobody else', () => {
+    const searched = withCandidates();
+    const listed = run(
+      [
+        { type: 'shortlistToggled', position: 0, userId: 'u-2' },
+        { type: 'shortlistToggled', position: 0, userId: 'u-1' },
+        { type: 'shortlistToggled', position: 0, userId: 'someone-else' },
+      ],
+      searched,
+    );
+    expect(listed.shortlist).toEqual([['u-2', 'u-1']]);
+    expect(run([{ type: 'shortlistToggled', position: 0, userId: 'u-2' }], listed).shortlist).toEqual([['u-1']]);
+  });
+
+  it('fills a position’s slots up to the number needed, one slot a person, and frees them again', () => {
+    const searched = withCandidates();
+    const assigned = run(
+      [
+        { type: 'slotAssigned', position: 0, userId: 'u-2' },
+        // "Lead" needs one: a second person gets no slot.
+        { type: 'slotAssigned', position: 0, userId: 'u-1' },
+      ],
+      searched,
+    );
+    expect(assigned.slots).toEqual([['u-2']]);
+    const again = run([{ type: 'slotAssigned', position: 0, userId: 'u-2' }], assigned);
+    expect(again.slots).toEqual([['u-2']]);
+    const freed = run([{ type: 'slotCleared', position: 0, userId: 'u-2' }], assigned);
+    expect(freed.slots).toEqual([[]]);
+    expect(run([{ type: 'slotAssigned', position: 0, userId: 'u-1' }], freed).slots).toEqual([['u-1']]);
+  });
+
+  it('keeps picks through a new search for those still found, and says who left', () => {
+    const picked = run(
+      [
+        { type: 'shortlistToggled', position: 0, userId: 'u-1' },
+        { type: 'shortlistToggled', position: 0, userId: 'u-3' },
+        { type: 'slotAssigned', position: 0, userId: 'u-3' },
+      ],
+      withCandidates(),
+    );
+    const narrower = plannerCandidatesResultSchema.parse({
+      ...candidatesOk,
+      candidates: {
+        positions: [
+          { title: 'Lead', readyCandidates: [{ candidateId: 'u-1', trainingGap: [] }], recommendedCandidates: [] },
+        ],
+      },
+    });
+    const again = run(
+      [
+        { type: 'candidatesAsked', positions: picked.asked, errors: [{}] },
+        { type: 'candidatesAnswered', results: [narrower] },
+      ],
+      picked,
+    );
+    expect(again.shortlist).toEqual([['u-1']]);
+    expect(again.slots).toEqual([[]]);
+    expect(again.searchStatus.message).toBe(
+      'Search finished: 1 ready and 0 recommended candidates. 2 people you picked are no longer among the candidates and left the shortlists and slots.',
+    );
+  });
+
+  it('drops the candidates and picks with the positions they were found for, and starts a new plan on request', () => {
+    const picked = run([{ type: 'shortlistToggled', position: 0, userId: 'u-1' }], withCandidates());
+    const changed = run([{ type: 'positionsChanged', positions: picked.positions }], picked);
+    expect(changed).toMatchObject({ requirements: undefined, results: undefined, asked: [], shortlist: [], slots: [] });
+    const fresh = run([{ type: 'planCleared' }], { ...picked, pluginId: 'coach' });
+    expect(fresh).toMatchObject({ pluginId: 'coach', requirements: undefined, results: undefined, shortlist: [] });
+    expect(fresh.positions).toHaveLength(1);
+    expect(fresh.positions[0]?.title).toBe('');
   });
 });

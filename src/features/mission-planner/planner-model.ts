@@ -172,13 +172,16 @@ export function validateRequirements(all: readonly PositionRequirements[]): {
 export const levelLabel = (level: CompetencyLevel | null | undefined): string => level ?? 'no evidence';
 
 /**
- * The planner page's own state. The plugin chosen is in the URL and the
- * searches' answers in their mutations; this holds what the person typed and
- * chose, what was refused, and what the page says.
+ * The planner page's own state: the plan a trainer builds (positions, plugin,
+ * requirements, the last search's answers, shortlists and slots), what was
+ * refused, and what the page says. The plan outlives the page: the page
+ * keeps it per user (plan-storage.ts), the names in memory only.
  */
 export interface PlannerState {
   readonly positions: readonly PositionDraft[];
   readonly positionErrors: readonly PositionErrors[];
+  /** The plugin asked; '' until chosen. */
+  readonly pluginId: string;
   readonly pluginError: string | undefined;
   /** Refused "find competencies" submits: each one moves focus to the first field to fix. */
   readonly refusals: number;
@@ -189,6 +192,19 @@ export interface PlannerState {
   readonly searchRefusals: number;
   /** The positions of the last candidate search, as sent. */
   readonly asked: readonly CandidatePosition[];
+  /** The last candidate search's answers, for the positions `asked`; none until one answered. */
+  readonly results: readonly PlannerCandidatesResult[] | undefined;
+  /** Per position asked (by its index): the userIds shortlisted, in the order chosen. */
+  readonly shortlist: readonly (readonly string[])[];
+  /** Per position asked: the userIds in its slots, slot 1 first; never more than the number needed. */
+  readonly slots: readonly (readonly string[])[];
+  /**
+   * Counts the steps entered (competencies found, candidates found): focus
+   * moves to a step's heading when its count changes, never on an edit and
+   * never when a kept plan is reopened.
+   */
+  readonly requirementsEntered: number;
+  readonly resultsEntered: number;
   /** Said under the positions: the competencies search. */
   readonly status: FormStatus;
   /** Said under the requirements: the candidates search. */
@@ -197,7 +213,7 @@ export interface PlannerState {
 
 export type PlannerAction =
   | { readonly type: 'positionsChanged'; readonly positions: readonly PositionDraft[] }
-  | { readonly type: 'pluginChanged' }
+  | { readonly type: 'pluginChanged'; readonly pluginId: string }
   | { readonly type: 'positionsRefused'; readonly errors: readonly PositionErrors[]; readonly pluginMissing: boolean }
   | { readonly type: 'competenciesAsked'; readonly errors: readonly PositionErrors[] }
   | {
@@ -214,44 +230,111 @@ export type PlannerAction =
       readonly errors: readonly RequirementErrors[];
     }
   | { readonly type: 'candidatesAnswered'; readonly results: readonly PlannerCandidatesResult[] }
-  | { readonly type: 'candidatesFailed'; readonly error: unknown };
+  | { readonly type: 'candidatesFailed'; readonly error: unknown }
+  | { readonly type: 'shortlistToggled'; readonly position: number; readonly userId: string }
+  | { readonly type: 'slotAssigned'; readonly position: number; readonly userId: string }
+  | { readonly type: 'slotCleared'; readonly position: number; readonly userId: string }
+  | { readonly type: 'planCleared' };
 
 const silent: FormStatus = { message: '', tone: 'info' };
 
 /** One empty position to describe; nothing asked yet. */
-export function initialPlannerState(): PlannerState {
+export function initialPlannerState(pluginId = ''): PlannerState {
   return {
     positions: [newPosition()],
     positionErrors: [],
+    pluginId,
     pluginError: undefined,
     refusals: 0,
     requirements: undefined,
     requirementErrors: [],
     searchRefusals: 0,
     asked: [],
+    results: undefined,
+    shortlist: [],
+    slots: [],
+    requirementsEntered: 0,
+    resultsEntered: 0,
     status: silent,
     searchStatus: silent,
   };
 }
 
-function searchOutcome(results: readonly PlannerCandidatesResult[]): FormStatus {
+/** Nothing found yet for the positions as they are now. */
+const noSearches = {
+  requirements: undefined,
+  asked: [],
+  results: undefined,
+  shortlist: [],
+  slots: [],
+} as const;
+
+/** The userIds each position's answer names (ready first), over every plugin that answered. */
+export function candidatesOf(results: readonly PlannerCandidatesResult[] | undefined, position: number): string[] {
+  const ids = (results ?? []).flatMap((result) => {
+    const answer = result.status === 'ok' ? result.candidates.positions[position] : undefined;
+    return answer ? [...answer.readyCandidates, ...answer.recommendedCandidates].map((c) => c.candidateId) : [];
+  });
+  return [...new Set(ids)];
+}
+
+/** The position whose slots hold `userId`, if any. */
+export function slotHolder(slots: PlannerState['slots'], userId: string): number | undefined {
+  const index = slots.findIndex((held) => held.includes(userId));
+  return index === -1 ? undefined : index;
+}
+
+function searchOutcome(results: readonly PlannerCandidatesResult[], dropped: number): FormStatus {
   if (results.some((r) => r.status === 'failed')) {
     return { message: 'The plugin did not answer the search; see below.', tone: 'error' };
   }
   const found = results.flatMap((r) => (r.status === 'ok' ? r.candidates.positions : []));
   const ready = found.reduce((n, p) => n + p.readyCandidates.length, 0);
   const recommended = found.reduce((n, p) => n + p.recommendedCandidates.length, 0);
-  return { message: `Search finished: ${ready} ready and ${recommended} recommended candidates.`, tone: 'info' };
+  const lost =
+    dropped === 0
+      ? ''
+      : ` ${dropped === 1 ? 'One person' : `${dropped} people`} you picked ${dropped === 1 ? 'is' : 'are'} no longer among the candidates and left the shortlists and slots.`;
+  return {
+    message: `Search finished: ${ready} ready and ${recommended} recommended candidates.${lost}`,
+    tone: 'info',
+  };
 }
+
+/** Shortlists and slots kept through a new answer: only people still among their position's candidates. */
+function keepPicks(state: PlannerState, results: readonly PlannerCandidatesResult[]) {
+  let dropped = 0;
+  const keep = (lists: PlannerState['shortlist']) =>
+    state.asked.map((_, position) => {
+      const still = new Set(candidatesOf(results, position));
+      const list = lists[position] ?? [];
+      const kept = list.filter((id) => still.has(id));
+      dropped += list.length - kept.length;
+      return kept;
+    });
+  const shortlist = keep(state.shortlist);
+  const slots = keep(state.slots);
+  return { shortlist, slots, dropped };
+}
+
+const withList = (
+  lists: PlannerState['shortlist'],
+  position: number,
+  change: (list: readonly string[]) => readonly string[],
+  positions: number,
+) =>
+  Array.from({ length: positions }, (_, index) =>
+    index === position ? change(lists[index] ?? []) : (lists[index] ?? []),
+  );
 
 export function plannerReducer(state: PlannerState, action: PlannerAction): PlannerState {
   switch (action.type) {
     case 'positionsChanged':
-      // Competencies found for other positions no longer apply.
-      return { ...state, positions: action.positions, requirements: undefined };
+      // Competencies found for other positions no longer apply, nor do the candidates and picks found with them.
+      return { ...state, positions: action.positions, ...noSearches };
     case 'pluginChanged':
       // Nor do another plugin's.
-      return { ...state, pluginError: undefined, requirements: undefined };
+      return { ...state, pluginId: action.pluginId, pluginError: undefined, ...noSearches };
     case 'positionsRefused':
       return {
         ...state,
@@ -263,9 +346,9 @@ export function plannerReducer(state: PlannerState, action: PlannerAction): Plan
     case 'competenciesAsked':
       return {
         ...state,
+        ...noSearches,
         positionErrors: action.errors,
         pluginError: undefined,
-        requirements: undefined,
         status: { message: 'Asking the plugin for competencies…', tone: 'info' },
         searchStatus: silent,
       };
@@ -275,6 +358,7 @@ export function plannerReducer(state: PlannerState, action: PlannerAction): Plan
             ...state,
             requirements: requirementsFrom(action.positions, action.result.capabilities),
             requirementErrors: [],
+            requirementsEntered: state.requirementsEntered + 1,
             status: { message: 'Competencies found. Adjust the requirements, then search candidates.', tone: 'info' },
           }
         : { ...state, status: { message: 'The plugin did not answer with competencies.', tone: 'error' } };
@@ -289,19 +373,71 @@ export function plannerReducer(state: PlannerState, action: PlannerAction): Plan
         searchRefusals: state.searchRefusals + 1,
         searchStatus: { message: 'Fix the marked requirements, then search again.', tone: 'error' },
       };
-    case 'candidatesAsked':
+    case 'candidatesAsked': {
+      // Picks belong to positions by their place: a search for other positions starts them afresh.
+      const samePositions =
+        action.positions.length === state.asked.length &&
+        action.positions.every((p, i) => p.title === state.asked[i]?.title && p.count === state.asked[i]?.count);
       return {
         ...state,
         requirementErrors: action.errors,
         asked: action.positions,
+        ...(samePositions ? {} : { results: undefined, shortlist: [], slots: [] }),
         searchStatus: { message: 'Searching candidates…', tone: 'info' },
       };
-    case 'candidatesAnswered':
-      return { ...state, searchStatus: searchOutcome(action.results) };
+    }
+    case 'candidatesAnswered': {
+      const { shortlist, slots, dropped } = keepPicks(state, action.results);
+      return {
+        ...state,
+        results: action.results,
+        shortlist,
+        slots,
+        resultsEntered: state.resultsEntered + 1,
+        searchStatus: searchOutcome(action.results, dropped),
+      };
+    }
     case 'candidatesFailed':
       return {
         ...state,
         searchStatus: { message: `${describeError(action.error, 'candidates').title}.`, tone: 'error' },
+      };
+    case 'shortlistToggled': {
+      if (!candidatesOf(state.results, action.position).includes(action.userId)) return state;
+      const toggle = (list: readonly string[]) =>
+        list.includes(action.userId) ? list.filter((id) => id !== action.userId) : [...list, action.userId];
+      return { ...state, shortlist: withList(state.shortlist, action.position, toggle, state.asked.length) };
+    }
+    case 'slotAssigned': {
+      const needed = state.asked[action.position]?.count ?? 0;
+      const held = state.slots[action.position] ?? [];
+      // One person fills one slot of one position; a full position takes nobody more.
+      if (
+        held.length >= needed ||
+        slotHolder(state.slots, action.userId) !== undefined ||
+        !candidatesOf(state.results, action.position).includes(action.userId)
+      ) {
+        return state;
+      }
+      return {
+        ...state,
+        slots: withList(state.slots, action.position, (list) => [...list, action.userId], state.asked.length),
+      };
+    }
+    case 'slotCleared':
+      return {
+        ...state,
+        slots: withList(
+          state.slots,
+          action.position,
+          (list) => list.filter((id) => id !== action.userId),
+          state.asked.length,
+        ),
+      };
+    case 'planCleared':
+      return {
+        ...initialPlannerState(state.pluginId),
+        status: { message: 'Started a new plan.', tone: 'info' },
       };
   }
 }

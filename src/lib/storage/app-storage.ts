@@ -4,7 +4,8 @@
  * preferences); never a profile field. Every key starts with `td:`:
  *   td:current-user                   the signed-in userId
  *   td:user:<userId>:session          token, refresh token, expiry, sign-in method
- *   td:user:<userId>:draft:<name>     unsent text of a form
+ *   td:user:<userId>:draft:<name>     unsent text of a form; `draft:planner` the mission plan
+ *                                     (candidates as userIds only, see mission-planner/plan-storage.ts)
  */
 const PREFIX = 'td:';
 export const CURRENT_USER_KEY = `${PREFIX}current-user`;

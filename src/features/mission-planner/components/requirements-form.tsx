@@ -76,8 +76,7 @@ function RequirementTable({
         <tr>
           <th scope="col">Include</th>
           <th scope="col">Competency</th>
-          <th scope="col">Minimum</th>
-          <th scope="col">Preferred</th>
+          <th scope="col">Levels</th>
         </tr>
       </thead>
       <tbody>
@@ -105,26 +104,33 @@ function RequirementTable({
                 ) : null}
               </th>
               <td>
-                <LevelSelect
-                  id={`${id}-minimum`}
-                  label={`Minimum level of ${row.title}`}
-                  value={row.minimum}
-                  disabled={!row.included}
-                  invalid={Boolean(error)}
-                  errorId={`${id}-error`}
-                  onChange={(minimum) => onRow(row.competencyId, { minimum })}
-                />
-              </td>
-              <td>
-                <LevelSelect
-                  id={`${id}-preferred`}
-                  label={`Preferred level of ${row.title}`}
-                  value={row.preferred}
-                  disabled={!row.included}
-                  invalid={Boolean(error)}
-                  errorId={`${id}-error`}
-                  onChange={(preferred) => onRow(row.competencyId, { preferred })}
-                />
+                {/* Both levels in one cell, side by side or one above the other: the table fits a phone. */}
+                <div className="planner-levels">
+                  <label className="planner-level" htmlFor={`${id}-minimum`}>
+                    <span>Minimum</span>
+                    <LevelSelect
+                      id={`${id}-minimum`}
+                      label={`Minimum level of ${row.title}`}
+                      value={row.minimum}
+                      disabled={!row.included}
+                      invalid={Boolean(error)}
+                      errorId={`${id}-error`}
+                      onChange={(minimum) => onRow(row.competencyId, { minimum })}
+                    />
+                  </label>
+                  <label className="planner-level" htmlFor={`${id}-preferred`}>
+                    <span>Preferred</span>
+                    <LevelSelect
+                      id={`${id}-preferred`}
+                      label={`Preferred level of ${row.title}`}
+                      value={row.preferred}
+                      disabled={!row.included}
+                      invalid={Boolean(error)}
+                      errorId={`${id}-error`}
+                      onChange={(preferred) => onRow(row.competencyId, { preferred })}
+                    />
+                  </label>
+                </div>
               </td>
             </tr>
           );

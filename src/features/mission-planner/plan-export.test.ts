@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { type CandidatePosition, plannerCandidatesResultSchema } from '../../../contract/mission-planner';
+import type { PlanNames } from './api/plan-names';
+import { csvField, csvText, planFileName, planRows } from './plan-export';
+
+describe('CSV fields', () => {
+  it('quotes commas, quotes and line breaks as RFC 4180 says', () => {
+    expect(csvField('Archer, Ann')).toBe('"Archer, Ann"');
+    expect(csvField('the "lead"')).toBe('"the ""lead"""');
+    expect(csvField('one\ntwo')).toBe('"one\ntwo"');
+    expect(csvField('plain')).toBe('plain');
+  });
+
+  it('never lets a spreadsheet run a field as a formula', () => {
+    expect(csvField('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvField('+1+1')).toBe("'+1+1");
+    expect(csvField('-2')).toBe("'-2");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\tcmd')).toBe("'\tcmd");
+  });
+
+  it('makes a file spreadsheets read as UTF-8, rows ended by CRLF, named by the day', () => {
+    expect(csvText([['a', 'b,c'], ['é']])).toBe('\uFEFFa,"b,c"\r\né\r\n');
+    expect(planFileName(new Date('2026-03-04T12:00:00Z'))).toBe('mission-plan-2026-03-04.csv');
+  });
+});
+
+const asked: CandidatePosition[] = [
+  {
+    title: 'Lead',
+    count: 2,
+    competencies: [
+      { competencyId: 'a', title: 'Routing', minimumRequirement: 'basic', preferredRequirement: 'expert' },
+    ],
+  },
+];
+const answer = plannerCandidatesResultSchema.parse({
+  pluginId: 'coach',
+  name: 'Coach',
+  status: 'ok',
+  candidates: {
+    positions: [
+      {
+        title: 'Lead',
+        readyCandidates: [{ candidateId: 'u-1', trainingGap: [] }],
+        recommendedCandidates: [
+          {
+            candidateId: 'u-2',
+            trainingGap: [
+              {
+                competencyId: 'a',
+                currentLevel: 'basic',
+                recommendedAction: [
+                  { type: 'course', objectIds: ['crs-1'] },
+                  { type: 'objective', objectIds: ['obj-1', 'obj-x'] },
+                ],
+              },
+            ],
+          },
+          { candidateId: 'u-3', trainingGap: [] },
+        ],
+      },
+    ],
+  },
+  people: [],
+  warnings: [],
+});
+const people = new Map([
+  ['u-1', { userId: 'u-1', displayName: 'Ann Archer', afsc: '3D072', dutyTitle: 'Lead' }],
+  ['u-2', { userId: 'u-2', displayName: '=Ben Brook', afsc: '3D032', dutyTitle: '' }],
+]);
+const names: PlanNames = {
+  person: (id) => people.get(id),
+  course: (id) => (id === 'crs-1' ? 'Routing Basics' : undefined),
+  objective: (id) => (id === 'obj-1' ? 'Apply Static Routes' : undefined),
+  pending: false,
+  failed: false,
+};
+
+describe('the plan as rows', () => {
+  it('lists those in slots first, then the shortlist, then the rest, with names, gaps and record links', () => {
+    const rows = planRows({
+      asked,
+      results: [answer],
+      shortlist: [['u-1']],
+      slots: [['u-2']],
+      names,
+      recordUrl: (id) => `https://dash.example/students/${id}`,
+    });
+    expect(rows).toEqual([
+      [
+        'Position',
+        'Number needed',
+        'Pick',
+        'Name',
+        'AFSC',
+        'Duty title',
+        'Placed by the plugin',
+        'Training gaps',
+        'Record',
+      ],
+      [
+        'Lead',
+        '2',
+        'Slot 1',
+        '=Ben Brook',
+        '3D032',
+        '',
+        'Recommended',
+        'Routing (now basic, preferred expert): courses: Routing Basics; objectives: Apply Static Routes, objective obj-x',
+        'https://dash.example/students/u-2',
+      ],
+      ['Lead', '2', 'Shortlisted', 'Ann Archer', '3D072', 'Lead', 'Ready', '', 'https://dash.example/students/u-1'],
+      ['Lead', '2', '', 'Name not available', '', '', 'Recommended', '', 'https://dash.example/students/u-3'],
+    ]);
+    // The name a plugin's org gave someone cannot run as a formula in the file.
+    expect(csvText(rows)).toContain(",'=Ben Brook,");
+  });
+});

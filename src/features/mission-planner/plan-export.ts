@@ -1,0 +1,132 @@
+/**
+ * The plan as a CSV file a trainer can open in a spreadsheet: one row per
+ * candidate per position, those in slots first, then the shortlist, then the
+ * rest as the plugin ranked them. Fields are quoted as RFC 4180 says, and a
+ * field a spreadsheet would run as a formula (starting with = + - @, a tab or
+ * a carriage return) is prefixed with an apostrophe, so a name or a plugin's
+ * text can never run as one (CSV injection).
+ */
+import type { CandidatePosition, PlannerCandidatesResult } from '../../../contract/mission-planner';
+import type { PlanNames } from './api/plan-names';
+import { levelLabel } from './planner-model';
+
+export function csvField(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+}
+
+export function csvText(rows: readonly (readonly string[])[]): string {
+  // A byte order mark, so spreadsheets read the names' accents as UTF-8; CRLF as RFC 4180 has it.
+  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+export const csvHeader = [
+  'Position',
+  'Number needed',
+  'Pick',
+  'Name',
+  'AFSC',
+  'Duty title',
+  'Placed by the plugin',
+  'Training gaps',
+  'Record',
+] as const;
+
+export interface PlanForExport {
+  readonly asked: readonly CandidatePosition[];
+  readonly results: readonly PlannerCandidatesResult[];
+  readonly shortlist: readonly (readonly string[])[];
+  readonly slots: readonly (readonly string[])[];
+  readonly names: PlanNames;
+  /** The address of a person's record, as a link another trainer can open. */
+  readonly recordUrl: (userId: string) => string;
+}
+
+const named = (ids: readonly string[], name: (id: string) => string | undefined, kind: string) =>
+  ids.map((id) => name(id) ?? `${kind} ${id}`).join(', ');
+
+/** One candidate of one position, as the file's row holds it. */
+export interface PlanEntry {
+  /** The position's place among those asked. */
+  readonly position: number;
+  readonly cells: readonly string[];
+}
+
+export function planEntries(plan: PlanForExport): PlanEntry[] {
+  const entries: PlanEntry[] = [];
+  for (const result of plan.results) {
+    if (result.status !== 'ok') continue;
+    result.candidates.positions.forEach((position, index) => {
+      const asked = plan.asked[index];
+      const competencies = new Map((asked?.competencies ?? []).map((c) => [c.competencyId, c]));
+      const slots = plan.slots[index] ?? [];
+      const shortlist = plan.shortlist[index] ?? [];
+      const placed = [
+        ...position.readyCandidates.map((candidate) => ({ candidate, placed: 'Ready' })),
+        ...position.recommendedCandidates.map((candidate) => ({ candidate, placed: 'Recommended' })),
+      ];
+      const rank = ({ candidate }: (typeof placed)[number]) => {
+        const slot = slots.indexOf(candidate.candidateId);
+        if (slot !== -1) return slot;
+        const listed = shortlist.indexOf(candidate.candidateId);
+        return listed !== -1 ? slots.length + listed : Number.MAX_SAFE_INTEGER;
+      };
+      const ordered = placed
+        .map((entry, order) => ({ ...entry, order }))
+        .sort((a, b) => rank(a) - rank(b) || a.order - b.order);
+      for (const { candidate, placed: verdict } of ordered) {
+        const person = plan.names.person(candidate.candidateId);
+        const slot = slots.indexOf(candidate.candidateId);
+        const pick = slot !== -1 ? `Slot ${slot + 1}` : shortlist.includes(candidate.candidateId) ? 'Shortlisted' : '';
+        const gaps = candidate.trainingGap.map((gap) => {
+          const competency = competencies.get(gap.competencyId);
+          const level =
+            gap.currentLevel !== undefined
+              ? ` (now ${levelLabel(gap.currentLevel)}${competency ? `, preferred ${competency.preferredRequirement}` : ''})`
+              : '';
+          const actions = gap.recommendedAction.map((action) =>
+            action.type === 'course'
+              ? `courses: ${named(action.objectIds, plan.names.course, 'course')}`
+              : `objectives: ${named(action.objectIds, plan.names.objective, 'objective')}`,
+          );
+          return `${competency?.title ?? gap.competencyId}${level}${actions.length > 0 ? `: ${actions.join('; ')}` : ''}`;
+        });
+        entries.push({
+          position: index,
+          cells: [
+            position.title,
+            String(asked?.count ?? ''),
+            pick,
+            person?.displayName ?? 'Name not available',
+            person?.afsc ?? '',
+            person?.dutyTitle ?? '',
+            verdict,
+            gaps.join('\n'),
+            plan.recordUrl(candidate.candidateId),
+          ],
+        });
+      }
+    });
+  }
+  return entries;
+}
+
+export function planRows(plan: PlanForExport): string[][] {
+  return [[...csvHeader], ...planEntries(plan).map((entry) => [...entry.cells])];
+}
+
+export const planFileName = (today: Date) => `mission-plan-${today.toISOString().slice(0, 10)}.csv`;
+
+/** Hands a text to the browser as a file download. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the address is not needed any more.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
