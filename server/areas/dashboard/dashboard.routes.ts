@@ -33,6 +33,7 @@ const apiPrefixes = [
   '/auth/',
   '/admin/',
   '/mission-planner/',
+  '/oauth/',
   '/openapi.json',
 ];
 
