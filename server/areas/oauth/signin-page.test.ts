@@ -16,6 +16,7 @@ import {
   type SigninParams,
   submitSignin,
 } from '../../../testkit/oauth.ts';
+import { readSettings } from '../../config.ts';
 
 let sandbox: TestService;
 let production: TestService;
@@ -326,5 +327,17 @@ describe('SANDBOX_REDIRECT_URIS', () => {
     } finally {
       await widened.close();
     }
+  });
+
+  it('are checked at start: addresses a redirect URI may be, on a sandbox only', () => {
+    expect(() => readSettings({ SANDBOX_REDIRECT_URIS: 'http://evil.example/cb' })).toThrow(
+      /SANDBOX_REDIRECT_URIS: each must be/,
+    );
+    expect(() =>
+      readSettings({ PLATFORM_ENV: 'production', SANDBOX_REDIRECT_URIS: 'http://localhost:9000/auth/callback' }),
+    ).toThrow(/SANDBOX_REDIRECT_URIS: is for a sandbox service only/);
+    expect(
+      readSettings({ SANDBOX_REDIRECT_URIS: ' http://localhost:9000/cb ,,https://a.example/cb' }).SANDBOX_REDIRECT_URIS,
+    ).toEqual(['http://localhost:9000/cb', 'https://a.example/cb']);
   });
 });
