@@ -80,8 +80,9 @@ export class Router {
    * Binds an endpoint whose input or answer is not the JSON in, JSON out of
    * `bind` (the OAuth sign-in page, its form, redirects, parameters that may
    * come as a form or in the address): the caller is authenticated as the
-   * endpoint says, the handler reads its input itself (with `parseInput` and
-   * the endpoint's schemas) and makes the response. A JSON answer goes
+   * endpoint says, a query string is refused when the endpoint takes none,
+   * the handler reads its input itself (with `parseInput` and the
+   * endpoint's schemas) and makes the response. A JSON answer goes
    * through `answerJson`, so the test probe checks it against the contract.
    */
   raw<E extends Endpoint>(endpoint: E, handler: RawHandler<E>): void {
@@ -91,6 +92,7 @@ export class Router {
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     this.app[method](endpoint.path, async (c) => {
       const caller = (await authenticate(endpoint.auth, options.auth, c)) as CallerOf<E['auth']>;
+      if (!endpoint.query) refuseAnyQuery(readQuery(c.req.url));
       const answerJson = (result: z.input<E['response']>, headers: Record<string, string> = {}) => {
         options.probe?.answered?.(endpoint, result);
         for (const [name, value] of Object.entries(headers)) c.header(name, value);

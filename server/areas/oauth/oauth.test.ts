@@ -428,6 +428,12 @@ describe('sign-out', () => {
     );
     expect((await profile(other.access_token)).status).toBe(200);
     expect((await call(service.url, 'POST', '/oauth/logout', { body: { refresh_token: 'x' } })).status).toBe(401);
+    const withQuery = await call(service.url, 'POST', '/oauth/logout?refresh_token=x', {
+      token: other.access_token,
+      body: { refresh_token: other.refresh_token },
+    });
+    expect(errorBodySchema.parse(withQuery.body).error.issues?.map((i) => i.path)).toEqual(['query.refresh_token']);
+    expect((await profile(other.access_token)).status).toBe(200);
   });
 });
 
