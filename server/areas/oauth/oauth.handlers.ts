@@ -66,6 +66,9 @@ function html(c: Context, status: 200 | 400 | 401 | 403, body: string, redirectU
   return c.body(body, status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': signinCsp(redirectUri),
+    // Not the service's no-referrer: under it a browser sends `Origin: null` with the form's post, and the
+    // cross-site check needs the real origin. Other sites (the app included) still get no Referer.
+    'Referrer-Policy': 'same-origin',
     ...noStore,
   });
 }

@@ -83,6 +83,8 @@ describe('the sign-in page', () => {
     // The browser applies form-action to the redirect after the post: the app's own origin is named.
     expect(csp).toMatch(/form-action 'self' http:\/\/localhost:5173(;|$)/);
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|script-src/);
+    // A browser posts the form with its real Origin (under no-referrer it would send `Origin: null`).
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(page.html).not.toMatch(/<script|\sstyle=|<style|\son[a-z]+=/i);
     expect(page.html).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(page.html).toMatch(/<title>Sign in to [^<]+<\/title>/);

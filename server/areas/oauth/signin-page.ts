@@ -57,7 +57,6 @@ function layout(title: string, environment: 'sandbox' | 'production', main: stri
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} · Learning platform</title>
 <link rel="stylesheet" href="/oauth/signin.css">
 </head>
