@@ -244,6 +244,22 @@ describe('the refresh token', () => {
     expect((await profile(next.token)).status).toBe(401);
   });
 
+  it('outlives its access token: an expired token is told to refresh, and the refresh works', async () => {
+    const tokens = await signInWithCode(service.url, training, trainer);
+    service.advanceClock(service.settings.TOKEN_TTL_SECONDS + 1);
+    try {
+      const expired = await profile(tokens.access_token);
+      expect(expired.status).toBe(401);
+      expect(errorBodySchema.parse(expired.body).error.code).toBe('token_expired');
+      const renewed = tokensOf(
+        await tokenRequest(service.url, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+      );
+      expect((await profile(renewed.access_token)).status).toBe(200);
+    } finally {
+      service.advanceClock(-(service.settings.TOKEN_TTL_SECONDS + 1));
+    }
+  });
+
   it('is bound to its app; a wrong app leaves it unspent', async () => {
     const tokens = await signInWithCode(service.url, training, trainer);
     const wrongApp = await tokenRequest(service.url, {
