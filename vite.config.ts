@@ -19,6 +19,7 @@ export default defineConfig({
         '/auth',
         '/admin',
         '/mission-planner',
+        '/oauth',
         '/config.json',
         '/openapi.json',
         '/docs',

@@ -61,6 +61,11 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'invalid_cursor',
+  // RFC 6749 5.2 and 4.1.2.1: the OAuth endpoints' own codes, in the one error body.
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unsupported_grant_type',
   'overloaded',
   'internal',
   'unavailable',

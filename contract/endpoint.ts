@@ -40,8 +40,19 @@ export interface Endpoint {
   readonly query?: z.ZodMiniType;
   readonly body?: z.ZodMiniType;
   readonly response: z.ZodMiniType;
-  /** Success status; 200 unless said. */
-  readonly status?: 200 | 201;
+  /** Success status; 200 unless said (303: a redirect, see `answer`). */
+  readonly status?: 200 | 201 | 303;
+  /**
+   * What a success answers: JSON, the default, parsed with `response`; an
+   * HTML page (`html`: `response` is its text); or a redirect (`redirect`:
+   * `303 See Other` with `Location`, no body). Pages and redirects are the
+   * platform's OAuth sign-in.
+   */
+  readonly answer?: 'json' | 'html' | 'redirect';
+  /** When the endpoint sends the browser back to the app with a redirect instead (shown in the OpenAPI document). */
+  readonly redirects?: string;
+  /** The media types a body may be sent as; JSON only unless said. */
+  readonly bodyMedia?: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
   /**
    * Not part of the platform interface: our documented extension. The
    * service leaves it out when started with PLATFORM_EXTENSIONS=off.
@@ -52,6 +63,12 @@ export interface Endpoint {
    * probes, plugin administration): served even with PLATFORM_EXTENSIONS=off.
    */
   readonly operational?: boolean;
+  /**
+   * Not in the interface document either, but the platform's own convention,
+   * as its public SDKs call it (OAuth sign-in): served as the platform serves
+   * it, and never switched off with the extensions.
+   */
+  readonly convention?: boolean;
   /** Answers only when the service runs as a sandbox (404 in production). */
   readonly sandboxOnly?: boolean;
   /**

@@ -1,7 +1,8 @@
 /**
  * Every endpoint of the service, one module per server area under
  * `endpoints/` (named as `server/areas/<area>/`): the interface's own
- * (sections 4.1 to 4.4) and our extensions, marked `extension: true`. The
+ * (sections 4.1 to 4.4), the platform's own OAuth sign-in, marked
+ * `convention: true`, and our extensions, marked `extension: true`. The
  * service's routes, the OpenAPI document and the tests read this one list; the
  * dashboard's features import their area's module instead, so a page loads
  * only the schemas of the endpoints it calls.
@@ -13,6 +14,7 @@ import { commentEndpoints } from './endpoints/comments.ts';
 import { healthEndpoints } from './endpoints/health.ts';
 import { plannerEndpoints } from './endpoints/mission-planner.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
+import { oauthEndpoints } from './endpoints/oauth.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
 import { sandboxEndpoints } from './endpoints/sandbox.ts';
@@ -27,6 +29,7 @@ export const endpoints = {
   ...audienceEndpoints,
   ...profileEndpoints,
   ...noteEndpoints,
+  ...oauthEndpoints,
   ...sandboxEndpoints,
   ...sessionEndpoints,
   ...healthEndpoints,

@@ -222,10 +222,17 @@ function lostLimits(doc: typeof document): string[] {
     if (endpoint.params) compare(endpoint.params, parametersAsObject(operation, 'path'), 'input', `${name} path`, lost);
     if (endpoint.query) compare(endpoint.query, parametersAsObject(operation, 'query'), 'input', `${name} query`, lost);
     if (endpoint.body) {
-      compare(endpoint.body, operation.requestBody?.content['application/json']?.schema, 'input', `${name} body`, lost);
+      for (const media of endpoint.bodyMedia ?? ['application/json']) {
+        const label = media === 'application/json' ? `${name} body` : `${name} body (${media})`;
+        compare(endpoint.body, operation.requestBody?.content[media]?.schema, 'input', label, lost);
+      }
     }
-    const success = operation.responses[String(endpoint.status ?? 200)]?.content?.['application/json']?.schema;
-    compare(endpoint.response, success, 'output', `${name} response`, lost);
+    // A redirect has no body to describe; a page is text/html.
+    if (endpoint.answer !== 'redirect') {
+      const media = endpoint.answer === 'html' ? 'text/html' : 'application/json';
+      const success = operation.responses[String(endpoint.status ?? 200)]?.content?.[media]?.schema;
+      compare(endpoint.response, success, 'output', `${name} response`, lost);
+    }
   }
   compare(errorBodySchema, doc.components.schemas.ErrorBody, 'output', 'ErrorBody', lost);
   return lost;

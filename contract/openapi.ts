@@ -192,11 +192,25 @@ const errorHeaders: Record<string, JsonSchema> = {
 /** Whether the document, like the service, leaves an endpoint out when extensions are off. */
 const leftOut = (endpoint: Endpoint, extensions: boolean) => !extensions && endpoint.extension && !endpoint.operational;
 
+/** The success answer's body: JSON by the response schema, an HTML page, or none (a redirect: `Location`). */
+function successContent(endpoint: Endpoint): JsonSchema {
+  if (endpoint.answer === 'redirect') {
+    return { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } };
+  }
+  const media = endpoint.answer === 'html' ? 'text/html' : 'application/json';
+  return { content: { [media]: { schema: toSchema(endpoint.response, 'output') } } };
+}
+
 function operation(name: string, endpoint: Endpoint, extensions: boolean): JsonSchema {
   // Without extensions a paged list is the plain list: no limit, cursor or Link.
   const paged = endpoint.paged === true && extensions;
   const notes: string[] = [];
   if (endpoint.extension) notes.push('Extension: not part of the platform interface.');
+  if (endpoint.convention) {
+    notes.push(
+      'Platform convention: not in the interface document, but the platform’s own, as its public SDKs call it (not an extension).',
+    );
+  }
   if (endpoint.auth === 'training') notes.push('Requires the training scope on the calling app.');
   if (endpoint.access) notes.push(endpoint.access);
   if (endpoint.permission) notes.push(`Requires the plugin API set "${endpoint.permission}".`);
@@ -212,7 +226,7 @@ function operation(name: string, endpoint: Endpoint, extensions: boolean): JsonS
   const responses: Record<string, unknown> = {
     [String(endpoint.status ?? 200)]: {
       description: 'Success',
-      content: { 'application/json': { schema: toSchema(endpoint.response, 'output') } },
+      ...successContent(endpoint),
       ...(paged
         ? {
             headers: {
@@ -241,6 +255,27 @@ function operation(name: string, endpoint: Endpoint, extensions: boolean): JsonS
     responses['403'] = errorResponse('Missing scope or permission, or a sandbox credential on production');
   }
   if (endpoint.body) responses['413'] = errorResponse('Body over the size limit');
+  if (endpoint.answer === 'html' || endpoint.answer === 'redirect') {
+    const page = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+    responses['400'] = page(
+      'An error page: an unknown client_id or a redirect_uri not registered for it (never redirected to), or a form to correct',
+    );
+    responses['401'] = page('The sign-in page again: the handle or password is wrong');
+    responses['403'] = page(
+      'A form post from another site, or one without the page’s cookie and token; a sandbox app on production',
+    );
+  }
+  if (endpoint.redirects) {
+    const status = endpoint.method === 'GET' ? '302' : '303';
+    const success = responses[status] as { description?: string } | undefined;
+    responses[status] = {
+      ...success,
+      description: success?.description ? `${success.description}. ${endpoint.redirects}` : endpoint.redirects,
+      headers: {
+        Location: { description: 'The app’s redirect_uri with the answer’s parameters', schema: { type: 'string' } },
+      },
+    };
+  }
   return {
     operationId: name,
     // Marked where a reader scans the list, not only in the operation's details.
@@ -254,18 +289,23 @@ function operation(name: string, endpoint: Endpoint, extensions: boolean): JsonS
     ...(endpoint.body
       ? {
           requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: toSchema(endpoint.body, 'input'),
-                ...(endpoint.bodyExample !== undefined ? { example: endpoint.bodyExample } : {}),
-              },
-            },
+            // Parameters that may come in the address instead (the token endpoint) make the body optional.
+            required: endpoint.query === undefined,
+            content: Object.fromEntries(
+              (endpoint.bodyMedia ?? ['application/json']).map((media) => [
+                media,
+                {
+                  schema: toSchema(endpoint.body as z.ZodMiniType, 'input'),
+                  ...(endpoint.bodyExample !== undefined ? { example: endpoint.bodyExample } : {}),
+                },
+              ]),
+            ),
           },
         }
       : {}),
     responses,
     ...(endpoint.extension ? { 'x-extension': true } : {}),
+    ...(endpoint.convention ? { 'x-platform-convention': true } : {}),
   };
 }
 
@@ -295,7 +335,7 @@ export function buildOpenApi(options: { sandbox: boolean; extensions?: boolean }
       title: 'Learning platform service',
       version: '1.0.0',
       description: [
-        'Student comments, notes, the signed-in user profile and AI-plugin endpoints, as the platform interface gives them, plus documented extensions (marked `x-extension: true` and "Extension" in their description).',
+        'Student comments, notes, the signed-in user profile and AI-plugin endpoints, as the platform interface gives them; the platform’s own OAuth sign-in (`/oauth/*`, marked `x-platform-convention: true`), as its SDKs call it; plus documented extensions (marked `x-extension: true` and "Extension" in their description).',
         'Every failure answers with the one error body `{ "error": { "code", "message", "issues"?, "requestId" } }` (`ErrorBody` below); `requestId` is also in the `X-Request-Id` response header and on the service\'s log line for the request. Send your own `X-Request-Id` (up to 128 letters, digits and `._:-`) to have it used instead.',
         `Every failure also carries the platform's error headers, as its SDKs read them: \`${ERROR_CODE_HEADER}\` (four digits; 4010 means refresh the token and try again) and \`${ERROR_DESCRIPTION_HEADER}\` (the message). The codes: ${Object.entries(
           platformErrorCodes,

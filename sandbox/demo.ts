@@ -32,6 +32,7 @@ import {
   userNoteTexts,
 } from './catalog.ts';
 import { demoIds as ids } from './demo-ids.ts';
+import { demoPasswords, demoRedirectUris } from './demo-passwords.ts';
 import { makeAvatar, makeCover } from './pictures.ts';
 import { seedPluginData } from './plugin-data.ts';
 import { Rng, SECONDS_PER_DAY, SEED_BASE_TIME } from './random.ts';
@@ -180,6 +181,8 @@ function addPictures(
   return { profilePic, coverPhoto };
 }
 
+const passwordHashes = new Map(demoPasswords.map((entry) => [entry.userId, entry.hash]));
+
 function addPerson(demo: DemoRows, person: Person, createdAt: number, withCover: boolean): void {
   const { profilePic, coverPhoto } = addPictures(demo, person, withCover);
   demo.rows.add('users', {
@@ -210,6 +213,7 @@ function addPerson(demo: DemoRows, person: Person, createdAt: number, withCover:
     proximity_friends: person.proximityFriends ? 1 : 0,
     org_id: person.orgId,
     created_at: createdAt,
+    password_hash: passwordHashes.get(person.userId) ?? null,
   });
   demo.summary.users++;
 }
@@ -431,7 +435,7 @@ function addNotes(demo: DemoRows, rng: Rng, { enrollments, fixed }: Roster): voi
   }
 }
 
-/** App clients (with and without the training scope, sandbox and production) and AI plugins. */
+/** App clients (with and without the training scope, sandbox and production), their redirect URIs, and AI plugins. */
 function addAppsAndPlugins({ rows }: DemoRows): void {
   rows.add('apps', { client_id: ids.apps.training, name: 'Trainer dashboard (sandbox)', environment: 'sandbox' });
   rows.add('app_scopes', { client_id: ids.apps.training, scope: 'training' });
@@ -446,6 +450,10 @@ function addAppsAndPlugins({ rows }: DemoRows): void {
     environment: 'production',
   });
   rows.add('app_scopes', { client_id: ids.apps.production, scope: 'training' });
+  // The local dashboard's callbacks: the sandbox apps for the picker, the production app for password sign-in.
+  for (const clientId of [ids.apps.training, ids.apps.noTraining, ids.apps.production]) {
+    for (const uri of demoRedirectUris) rows.add('app_redirect_uris', { client_id: clientId, redirect_uri: uri });
+  }
   const plugins = [
     {
       ...ids.plugins.coach,

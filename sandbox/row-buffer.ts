@@ -29,6 +29,7 @@ const tableOrder = [
   'notes',
   'apps',
   'app_scopes',
+  'app_redirect_uris',
   'sessions',
   'plugins',
   'plugin_permissions',

@@ -17,6 +17,7 @@ import { docsRoutes } from './areas/docs/docs.routes.ts';
 import { healthRoutes } from './areas/health/health.routes.ts';
 import { missionPlannerRoutes } from './areas/mission-planner/mission-planner.routes.ts';
 import { notesRoutes } from './areas/notes/notes.routes.ts';
+import { oauthAssets, oauthRoutes } from './areas/oauth/oauth.routes.ts';
 import { profileRoutes } from './areas/profile/profile.routes.ts';
 import { rosterRoutes } from './areas/roster/roster.routes.ts';
 import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
@@ -53,6 +54,7 @@ export interface AppOptions {
 
 /** The areas whose endpoints the contract defines, each bound on the base addresses this app answers. */
 const areaRoutes: readonly RouteGroup[] = [
+  oauthRoutes,
   sessionRoutes,
   sandboxRoutes,
   profileRoutes,
@@ -120,7 +122,10 @@ export function createApp(options: AppOptions): Hono {
   healthRoutes(new Router(app, { ...routeOptions, bases: new Set(['platform', 'notes']) }), deps, overload);
   const router = new Router(app, { ...routeOptions, bases });
   for (const routes of areaRoutes) routes(router, deps);
-  if (bases.has('platform')) docsRoutes(app, settings);
+  if (bases.has('platform')) {
+    docsRoutes(app, settings);
+    oauthAssets(app);
+  }
   if (options.serveDashboard) dashboardRoutes(app, settings);
 
   app.notFound((c) =>

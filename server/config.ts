@@ -3,6 +3,7 @@
  * validated at start-up: a bad value stops the program naming the setting.
  */
 import { z } from 'zod';
+import { isRedirectUri, redirectUriRule } from '../contract/oauth.ts';
 import { logLevels } from './logger.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -48,6 +49,20 @@ const settingsSchema = z
           .map((origin) => origin.trim())
           .filter(Boolean),
       ),
+    /**
+     * Sandbox only: more redirect URIs every sandbox app answers to, beside
+     * those registered (e.g. the dashboard's callback on another port).
+     */
+    SANDBOX_REDIRECT_URIS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((uri) => uri.trim())
+          .filter(Boolean),
+      )
+      .refine((uris) => uris.every(isRedirectUri), `each must be ${redirectUriRule}`),
     DASHBOARD_DIR: z.string().default('./dist'),
     DASHBOARD_PLATFORM_URL: z.string().default(''),
     DASHBOARD_NOTES_URL: z.string().default(''),
@@ -104,6 +119,12 @@ const settingsSchema = z
     }
   });
 
+/** Rules between settings. */
+const checkedSettingsSchema = settingsSchema.refine(
+  (settings) => settings.PLATFORM_ENV === 'sandbox' || settings.SANDBOX_REDIRECT_URIS.length === 0,
+  { message: 'is for a sandbox service only (PLATFORM_ENV=sandbox)', path: ['SANDBOX_REDIRECT_URIS'] },
+);
+
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Searches that may wait on plugins at once: PLUGIN_MAX_IN_FLIGHT, or a quarter of MAX_IN_FLIGHT (at least 1). */
@@ -116,7 +137,7 @@ export const settingNames = Object.keys(settingsSchema.shape);
 
 /** Parses settings; throws an Error whose message names each bad setting. */
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
-  const result = settingsSchema.safeParse(env);
+  const result = checkedSettingsSchema.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new Error(`Invalid service settings:\n${lines.join('\n')}`);

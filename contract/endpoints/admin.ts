@@ -1,4 +1,12 @@
-/** Extension: the administration of plugins (the operator's ADMIN_TOKEN). */
+/** Extension: the administration of plugins and apps (the operator's ADMIN_TOKEN). */
+import {
+  adminAppListSchema,
+  adminAppSchema,
+  appParamsSchema,
+  appWithSecretSchema,
+  createAppBodySchema,
+  setRedirectUrisBodySchema,
+} from '../apps.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   adminOrgListSchema,
@@ -13,6 +21,7 @@ import {
 } from '../plugin.ts';
 
 const ADMIN = 'Plugin administration';
+const APPS = 'App administration';
 const ADMIN_AUTH = 'Administrators only: Authorization: Bearer <ADMIN_TOKEN setting>.';
 
 export const adminEndpoints = {
@@ -112,6 +121,69 @@ export const adminEndpoints = {
     summary: `Make a new client secret; the old one stops working at once. ${ADMIN_AUTH}`,
     params: pluginParamsSchema,
     response: pluginWithSecretSchema,
+    extension: true,
+    operational: true,
+    noStore: true,
+  }),
+  adminListApps: defineEndpoint({
+    method: 'GET',
+    path: '/admin/v1/apps',
+    base: 'platform',
+    auth: 'admin',
+    tag: APPS,
+    summary: `Registered apps with their scopes, redirect URIs and whether they are confidential. ${ADMIN_AUTH}`,
+    response: adminAppListSchema,
+    extension: true,
+    operational: true,
+  }),
+  adminCreateApp: defineEndpoint({
+    method: 'POST',
+    path: '/admin/v1/apps',
+    base: 'platform',
+    auth: 'admin',
+    tag: APPS,
+    summary: `Register an app; a confidential app's client secret is answered once. ${ADMIN_AUTH}`,
+    body: createAppBodySchema,
+    response: appWithSecretSchema,
+    status: 201,
+    extension: true,
+    operational: true,
+    noStore: true,
+  }),
+  adminGetApp: defineEndpoint({
+    method: 'GET',
+    path: '/admin/v1/apps/:clientId',
+    base: 'platform',
+    auth: 'admin',
+    tag: APPS,
+    summary: `One registered app. ${ADMIN_AUTH}`,
+    params: appParamsSchema,
+    response: adminAppSchema,
+    extension: true,
+    operational: true,
+  }),
+  adminSetRedirectUris: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/v1/apps/:clientId/redirect-uris',
+    base: 'platform',
+    auth: 'admin',
+    tag: APPS,
+    summary: `Set the redirect URIs OAuth sign-in may send a person back to (exact strings; replaces the list). ${ADMIN_AUTH}`,
+    params: appParamsSchema,
+    body: setRedirectUrisBodySchema,
+    response: adminAppSchema,
+    extension: true,
+    operational: true,
+  }),
+  adminRotateAppSecret: defineEndpoint({
+    method: 'POST',
+    path: '/admin/v1/apps/:clientId/secret',
+    base: 'platform',
+    auth: 'admin',
+    tag: APPS,
+    summary: `Make a new client secret for a confidential app; the old one stops working at once. ${ADMIN_AUTH}`,
+    params: appParamsSchema,
+    response: appWithSecretSchema,
     extension: true,
     operational: true,
     noStore: true,

@@ -46,6 +46,8 @@ export interface UsersTable {
   proximity_friends: Generated<Flag>;
   org_id: string | null;
   created_at: number;
+  /** scrypt (server/access/passwords.ts); null: the account has no password sign-in. */
+  password_hash: Generated<string | null>;
 }
 
 export interface FriendshipsTable {
@@ -115,6 +117,16 @@ export interface AppsTable {
   client_id: string;
   name: string;
   environment: 'sandbox' | 'production';
+  /** Authenticates at the token endpoint with its secret. */
+  confidential: Generated<Flag>;
+  /** SHA-256 of a confidential app's secret; null for a public app. */
+  secret_hash: Generated<string | null>;
+}
+
+/** The redirect URIs registered for an app, compared as exact strings. */
+export interface AppRedirectUrisTable {
+  client_id: string;
+  redirect_uri: string;
 }
 
 export interface AppScopesTable {
@@ -130,6 +142,25 @@ export interface SessionsTable {
   expires_at: number;
   refresh_expires_at: number;
   revoked: Generated<Flag>;
+  /**
+   * Every session descended from one sign-in shares it. The column is nullable
+   * only because it was added by a migration; every row has one.
+   */
+  family_id: string;
+  /** When its refresh token was spent by a refresh; null while unspent (or ended otherwise). */
+  refreshed_at: Generated<number | null>;
+}
+
+/** Authorization codes (stored hashed), single use, bound to app, redirect URI and PKCE challenge. */
+export interface OauthCodesTable {
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  code_challenge: string | null;
+  family_id: string;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface PluginsTable {
@@ -239,7 +270,9 @@ export interface Schema {
   notes: NotesTable;
   apps: AppsTable;
   app_scopes: AppScopesTable;
+  app_redirect_uris: AppRedirectUrisTable;
   sessions: SessionsTable;
+  oauth_codes: OauthCodesTable;
   plugins: PluginsTable;
   plugin_permissions: PluginPermissionsTable;
   plugin_orgs: PluginOrgsTable;

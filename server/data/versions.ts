@@ -23,7 +23,7 @@ export type Area = (typeof areas)[number];
 /** Every table of the schema but the bookkeeping ones (`bookkeepingTables`) belongs to exactly one area. */
 export const areaTables: Readonly<Record<Area, readonly (keyof Schema)[]>> = {
   users: ['users', 'friendships', 'pictures', 'orgs'],
-  apps: ['apps', 'app_scopes'],
+  apps: ['apps', 'app_scopes', 'app_redirect_uris'],
   classes: ['courses', 'lessons', 'classes', 'class_trainers', 'students'],
   comments: ['comments'],
   notes: ['notes'],
@@ -36,10 +36,11 @@ export const areaTables: Readonly<Record<Area, readonly (keyof Schema)[]>> = {
  * Tables of no area: no answer is made of them. Sessions are among them: the
  * authenticator reads a session from the database on every request
  * (docs/scale-out.md), so nothing kept depends on them and their writes bump
- * nothing.
+ * nothing. Authorization codes likewise: only the token endpoint reads them.
  */
 export const bookkeepingTables: readonly (keyof Schema)[] = [
   'sessions',
+  'oauth_codes',
   'data_versions',
   'service_keys',
   'schema_migrations',

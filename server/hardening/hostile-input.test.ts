@@ -333,11 +333,20 @@ function describeRequest(request: RawRequest): string {
   return `${request.method} ${request.target.slice(0, 300)} ${JSON.stringify(request.headers)?.slice(0, 300)} ${body}`;
 }
 
-/** The promise of the service: no 5xx, the one error body on every 4xx. */
-function checkReply(request: RawRequest, reply: RawReply): void {
+/**
+ * The promise of the service: no 5xx, the one error body on every 4xx. The
+ * sign-in page's own 4xx are pages for the person at the browser (an HTML
+ * page with its alert), the rest of its faults the one error body too.
+ */
+function checkReply(request: RawRequest, reply: RawReply, endpoint?: Endpoint): void {
   const where = `${describeRequest(request)}\n→ ${reply.status} ${reply.body.slice(0, 500)}`;
   expect(reply.status, where).toBeGreaterThanOrEqual(200);
   expect(reply.status, where).toBeLessThan(500);
+  const page = endpoint?.answer === 'html' || endpoint?.answer === 'redirect';
+  if (page && reply.status >= 400 && reply.headers['content-type']?.startsWith('text/html')) {
+    expect(reply.body, where).toMatch(/^<!doctype html>[\s\S]*<div class="alert" role="alert"/);
+    return;
+  }
   if (reply.status >= 400 && request.method !== 'HEAD') {
     let parsed: unknown;
     try {
@@ -372,7 +381,7 @@ describe('hostile input to every endpoint', () => {
   it.each(all)('%s: never a 5xx, always the one error body on a 4xx', async (_name, endpoint) => {
     await fc.assert(
       fc.asyncProperty(requestFor(endpoint), async (request) => {
-        checkReply(request, await rawRequest(port, request));
+        checkReply(request, await rawRequest(port, request), endpoint);
       }),
       { numRuns: RUNS_PER_ENDPOINT, endOnFailure: true },
     );

@@ -15,6 +15,14 @@ import { type ChildService, freePort, startChildService } from '../../testkit/ch
 import { type ChildDatabase, databaseForChild } from '../../testkit/engine.ts';
 import { loadWorld, type World } from '../../testkit/fixtures.ts';
 import { call, type Reply, signIn } from '../../testkit/harness.ts';
+import {
+  DASHBOARD_CALLBACK,
+  openSignin,
+  pkce,
+  redirectParams,
+  submitSignin,
+  tokenRequest,
+} from '../../testkit/oauth.ts';
 
 const ADMIN_TOKEN = 'instances-test-admin-token-0123456789';
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -296,5 +304,74 @@ describe('two instances on one database', () => {
       expect(ours.map((c) => c.text).sort()).toEqual(Array.from({ length: 48 }, (_, i) => `${tag} #${i}`).sort());
       expect(new Set(ours.map((c) => c.commentId)).size).toBe(48);
     }
+  });
+});
+
+describe('OAuth sign-in through two instances', () => {
+  const app = 'sandbox-trainer-dashboard';
+  const profile = (service: ChildService, token: string) => call(service.url, 'GET', '/user/v1/my/profile', { token });
+  /** The sign-in page from one instance, its form posted to the other (a balancer sends each request anywhere). */
+  async function codeThrough(pageFrom: ChildService, formTo: ChildService) {
+    const { verifier, challenge } = pkce();
+    const params = {
+      client_id: app,
+      redirect_uri: DASHBOARD_CALLBACK,
+      response_type: 'code',
+      state: 'two-instances',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
+    const page = await openSignin(pageFrom.url, params);
+    expect(page.status).toBe(200);
+    const done = await submitSignin(
+      formTo.url,
+      { ...params, csrf_token: page.csrfToken, user_id: world.trainer.userId },
+      { cookie: page.cookie },
+    );
+    expect(done.status).toBe(303);
+    return { code: redirectParams(done.location).get('code') as string, verifier };
+  }
+  const exchange = (service: ChildService, code: string, verifier: string) =>
+    tokenRequest(service.url, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: app,
+      redirect_uri: DASHBOARD_CALLBACK,
+      code_verifier: verifier,
+    });
+
+  it('take a form made by the other, trade a code once, and end its sessions on both when it is replayed', async () => {
+    const { code, verifier } = await codeThrough(a, b);
+    const first = await exchange(a, code, verifier);
+    expect(first.status).toBe(200);
+    expect((await profile(b, first.body.access_token)).status).toBe(200);
+    const replay = await exchange(b, code, verifier);
+    expect(replay.status).toBe(400);
+    expect(codeOf(replay)).toBe('invalid_grant');
+    for (const service of [a, b]) expect((await profile(service, first.body.access_token)).status).toBe(401);
+  });
+
+  it('trade one code exactly once when both instances get it at the same moment', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { code, verifier } = await codeThrough(b, a);
+      const race = await Promise.all([a, b, a, b].map((service) => exchange(service, code, verifier)));
+      expect(race.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    }
+  });
+
+  it('end a whole family on both when a spent refresh token comes back through the other', async () => {
+    const { code, verifier } = await codeThrough(b, b);
+    const start = (await exchange(b, code, verifier)).body;
+    const refresh = (service: ChildService, refresh_token: string) =>
+      tokenRequest(service.url, { grant_type: 'refresh_token', refresh_token, client_id: app });
+    const second = await refresh(a, start.refresh_token);
+    expect(second.status).toBe(200);
+    const third = await refresh(b, second.body.refresh_token);
+    expect(third.status).toBe(200);
+    const reused = await refresh(a, start.refresh_token);
+    expect(reused.status).toBe(400);
+    expect(codeOf(reused)).toBe('invalid_grant');
+    for (const service of [a, b]) expect((await profile(service, third.body.access_token)).status).toBe(401);
+    expect((await refresh(b, third.body.refresh_token)).status).toBe(400);
   });
 });

@@ -144,8 +144,16 @@ describe('with PLATFORM_EXTENSIONS=off', () => {
     expect(page.status).toBe(200);
   });
 
-  it('keeps the health probes, administration and the API reference', async () => {
+  it('keeps the health probes, administration, the OAuth sign-in and the API reference', async () => {
     expect((await call(bare.url, 'GET', '/healthz')).status).toBe(200);
+    const signin = await call(
+      bare.url,
+      'GET',
+      `/oauth/signin?client_id=sandbox-trainer-dashboard&response_type=code&redirect_uri=${encodeURIComponent('http://localhost:8080/auth/callback')}&state=s&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+    );
+    expect(signin.status).toBe(200);
+    const apps = await call(bare.url, 'GET', '/admin/v1/apps', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(apps.status).toBe(200);
     expect((await call(bare.url, 'GET', '/readyz')).status).toBe(200);
     const plugins = await call(bare.url, 'GET', '/admin/v1/plugins', {
       headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod/mini';
-import { type ErrorIssue, limits } from '../../contract/common.ts';
+import { type ErrorCode, type ErrorIssue, limits } from '../../contract/common.ts';
 import { HttpError } from '../errors.ts';
 
 /**
@@ -76,20 +76,19 @@ function announcesBody(incoming: IncomingMessage): boolean {
  */
 export async function readJsonBody(request: Request, node?: NodeEnv): Promise<unknown> {
   const type = request.headers.get('content-type');
-  if (type && !/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type.trim())) {
+  if (type && !isJson(type)) {
     throw new HttpError(415, 'unsupported_media_type', `Send the body as application/json, not ${type.slice(0, 80)}`);
   }
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limits.bodyBytes) throw tooLarge();
-  const incoming = node?.incoming;
-  const taken = incoming ? received.get(incoming) : undefined;
-  let text: string;
-  if (taken) text = decodeUtf8(taken);
-  // Under Node without a body announced (nothing was received): there is none to read.
-  else if (incoming && !incoming.readableDidRead && !announcesBody(incoming)) text = '';
-  else text = await readLimited(request);
+  const text = await readBodyText(request, node);
   if (text.trim() === '')
     throw new HttpError(400, 'invalid_input', 'A JSON body is required', [{ path: 'body', message: 'is required' }]);
+  return parseJson(text);
+}
+
+const isJson = (type: string) => /^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type.trim());
+const isForm = (type: string) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type.trim());
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -98,6 +97,65 @@ export async function readJsonBody(request: Request, node?: NodeEnv): Promise<un
     const where = at === undefined ? '' : ` (at character ${at})`;
     throw new HttpError(400, 'malformed_json', `The body is not valid JSON${where}`);
   }
+}
+
+/** The body as text, at most `limits.bodyBytes`, strictly UTF-8. */
+async function readBodyText(request: Request, node?: NodeEnv): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limits.bodyBytes) throw tooLarge();
+  const incoming = node?.incoming;
+  const taken = incoming ? received.get(incoming) : undefined;
+  if (taken) return decodeUtf8(taken);
+  // Under Node without a body announced (nothing was received): there is none to read.
+  if (incoming && !incoming.readableDidRead && !announcesBody(incoming)) return '';
+  return readLimited(request);
+}
+
+/**
+ * The body of an endpoint that takes JSON or a form (`application/x-www-form-urlencoded`),
+ * as the name-value pairs it holds: a form's fields as strings, a JSON
+ * object as it is; empty when there is no body. Another media type is 415;
+ * JSON that is not an object, or a form field given twice, is 400.
+ */
+export async function readJsonOrFormBody(
+  request: Request,
+  node: NodeEnv | undefined,
+  accepted: readonly ('application/json' | 'application/x-www-form-urlencoded')[],
+): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  const json = type === '' || isJson(type);
+  if (
+    (json && !accepted.includes('application/json')) ||
+    (!json && !(isForm(type) && accepted.includes('application/x-www-form-urlencoded')))
+  ) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `Send the body as ${accepted.join(' or ')}${type ? `, not ${type.slice(0, 80)}` : ''}`,
+    );
+  }
+  const text = await readBodyText(request, node);
+  // No prototype, so `__proto__` is a field like any other.
+  const fields: Record<string, unknown> = Object.create(null);
+  if (text.trim() === '') return fields;
+  if (json) {
+    const value = parseJson(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new HttpError(400, 'invalid_input', 'The body must be a JSON object', [
+        { path: 'body', message: 'must be a JSON object' },
+      ]);
+    }
+    return Object.assign(fields, value);
+  }
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(fields, key)) {
+      throw new HttpError(400, 'invalid_input', `The field "${key.slice(0, 64)}" is given more than once`, [
+        { path: `body.${key.slice(0, 64)}`, message: 'is given more than once' },
+      ]);
+    }
+    fields[key] = value;
+  }
+  return fields;
 }
 
 /**
@@ -232,17 +290,19 @@ export function parseInput<S extends z.ZodMiniType>(
   where: 'body' | 'query' | 'params',
   schema: S,
   value: unknown,
+  /** The error code of a refusal (OAuth's endpoints answer RFC 6749's `invalid_request`). */
+  code: ErrorCode = 'invalid_input',
 ): z.output<S> {
   const bad = findUnstorable(value, where);
   if (bad !== undefined) {
-    throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${bad.path} ${bad.message}`, [bad]);
+    throw new HttpError(400, code, `Invalid ${where}: ${bad.path} ${bad.message}`, [bad]);
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = toIssues(where, result.error);
   const first = issues[0];
   const summary = first ? `${first.path} ${first.message}` : 'is invalid';
-  throw new HttpError(400, 'invalid_input', `Invalid ${where}: ${summary}`, issues);
+  throw new HttpError(400, code, `Invalid ${where}: ${summary}`, issues);
 }
 
 /** What is wrong with a string no text the platform keeps may be, or undefined. */

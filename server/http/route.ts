@@ -85,7 +85,45 @@ export class Router {
     if (!this.options.bases.has(endpoint.base)) return;
     bind(this.app, endpoint, this.options, handler, bindOptions);
   }
+
+  /**
+   * Binds an endpoint whose input or answer is not the JSON in, JSON out of
+   * `bind` (the OAuth sign-in page, its form, redirects, parameters that may
+   * come as a form or in the address): the caller is authenticated as the
+   * endpoint says, a query string is refused when the endpoint takes none,
+   * the handler reads its input itself (with `parseInput` and the
+   * endpoint's schemas) and makes the response. A JSON answer goes
+   * through `answerJson`, so the test probe checks it against the contract.
+   */
+  raw<E extends Endpoint>(endpoint: E, handler: RawHandler<E>): void {
+    const { options } = this;
+    if (!options.bases.has(endpoint.base) || (endpoint.sandboxOnly && !options.sandbox)) return;
+    options.probe?.bound?.(endpoint, undefined);
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    this.app[method](endpoint.path, async (c) => {
+      const caller = (await authenticate(endpoint.auth, options.auth, c)) as CallerOf<E['auth']>;
+      if (!endpoint.query) refuseAnyQuery(readQuery(c.req.url));
+      const answerJson = (result: z.input<E['response']>, headers: Record<string, string> = {}) => {
+        options.probe?.answered?.(endpoint, result);
+        for (const [name, value] of Object.entries(headers)) c.header(name, value);
+        return send(c, endpoint, endpoint.status ?? 200, encodeAnswer(JSON.stringify(result)));
+      };
+      return handler({ caller, context: c, answerJson });
+    });
+  }
 }
+
+export interface RawInput<E extends Endpoint> {
+  readonly caller: CallerOf<E['auth']>;
+  readonly context: Context;
+  /** Sends `result` as the endpoint's JSON answer (checked by a test probe), with extra headers. */
+  readonly answerJson: (
+    result: z.input<E['response']>,
+    headers?: Record<string, string>,
+  ) => Response | Promise<Response>;
+}
+
+export type RawHandler<E extends Endpoint> = (input: RawInput<E>) => Response | Promise<Response>;
 
 function bind<E extends Endpoint>(
   app: Hono,

@@ -1,5 +1,5 @@
 /**
- * Extension: plugin administration under /admin/v1, for holders of the
+ * Extension: plugin and app administration under /admin/v1, for holders of the
  * ADMIN_TOKEN setting (auth kind 'admin': the router checks the token before
  * it reads the request).
  */
@@ -7,6 +7,7 @@ import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminHandlers } from './admin.handlers.ts';
+import { appHandlers } from './apps.handlers.ts';
 
 export function adminRoutes(router: Router, deps: Deps): void {
   const h = adminHandlers(deps);
@@ -18,4 +19,10 @@ export function adminRoutes(router: Router, deps: Deps): void {
   router.bind(e.adminSetOrgs, (input) => h.setOrgs(input.params.clientId, input.body.orgIds));
   router.bind(e.adminSetAddresses, (input) => h.setAddresses(input.params.clientId, input.body));
   router.bind(e.adminRotateSecret, (input) => h.rotateSecret(input.params.clientId));
+  const apps = appHandlers(deps);
+  router.bind(e.adminListApps, () => apps.list());
+  router.bind(e.adminCreateApp, (input) => apps.create(input.body));
+  router.bind(e.adminGetApp, (input) => apps.get(input.params.clientId));
+  router.bind(e.adminSetRedirectUris, (input) => apps.setRedirectUris(input.params.clientId, input.body.redirectUris));
+  router.bind(e.adminRotateAppSecret, (input) => apps.rotateSecret(input.params.clientId));
 }

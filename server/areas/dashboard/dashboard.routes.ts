@@ -34,6 +34,7 @@ const apiPrefixes = [
   '/auth/',
   '/admin/',
   '/mission-planner/',
+  '/oauth/',
   '/openapi.json',
 ];
 

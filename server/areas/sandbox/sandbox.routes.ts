@@ -2,12 +2,13 @@
  * The sandbox extension: demo users, demo clients and demo sign-in. 404 on a
  * production service. Sign-in is for signed-up users only: an anonymous
  * account whose session ended is not resumed (section 3: the person creates a
- * new anonymous profile).
+ * new anonymous profile). It issues sessions for sandbox apps only: a
+ * production app's users sign in with their password (/oauth/signin).
  */
 import { endpoints as e } from '../../../contract/endpoints.ts';
 import { issueSession } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
-import { anonymousNotAllowed, notFound } from '../../errors.ts';
+import { anonymousNotAllowed, HttpError, notFound } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';
 import { sandboxRepo } from './sandbox.repo.ts';
 
@@ -19,6 +20,14 @@ export function sandboxRoutes(router: Router, deps: Deps): void {
   router.bind(e.sandboxToken, ({ body }) =>
     deps.db.transaction(async (tx) => {
       const app = await deps.auth.app(body.clientId, tx);
+      if (app.environment !== 'sandbox') {
+        throw new HttpError(
+          403,
+          'forbidden',
+          `The sandbox sign-in issues sessions for sandbox apps only; "${app.clientId}" is a production app, whose users sign in with a handle and password at /oauth/signin`,
+          [{ path: 'body.clientId', message: 'is a production app' }],
+        );
+      }
       const user = await sandboxRepo(tx).account(body.userId);
       if (!user) throw notFound(`User "${body.userId}"`);
       if (user.anonymous === 1) {

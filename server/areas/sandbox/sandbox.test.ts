@@ -3,6 +3,7 @@ import { errorBodySchema } from '../../../contract/common.ts';
 import { sandboxClientsSchema, sandboxUserListSchema } from '../../../contract/sandbox.ts';
 import { createAnonymousResponseSchema, sessionSchema } from '../../../contract/users.ts';
 import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
+import { signInWithCode } from '../../../testkit/oauth.ts';
 
 let sandbox: TestService;
 let production: TestService;
@@ -59,6 +60,17 @@ describe('the sandbox extension', () => {
       body: { refreshToken: session.refreshToken },
     });
     expect(again.status).toBe(401);
+  });
+
+  it('signs people in to sandbox apps only: a production app’s users sign in with a password', async () => {
+    const reply = await call(sandbox.url, 'POST', '/sandbox/v1/token', {
+      body: { userId: 'usr-d01', clientId: 'prod-trainer-dashboard' },
+    });
+    expect(reply.status).toBe(403);
+    const { error } = errorBodySchema.parse(reply.body);
+    expect(error.code).toBe('forbidden');
+    expect(error.message).toMatch(/sandbox apps only.*\/oauth\/signin/);
+    expect(error.issues?.map((i) => i.path)).toEqual(['body.clientId']);
   });
 
   it('refuses an unknown user or app', async () => {
@@ -130,9 +142,14 @@ describe('a production service', () => {
       expect(error.code).toBe('sandbox_credential');
       expect(error.message).toMatch(/sandbox/);
     }
-    // The same user through the production app is served.
-    const prodToken = await signIn(sandbox.url, trainer.userId, 'prod-trainer-dashboard');
-    expect((await call(production.url, 'GET', '/edu/v1/student/comment', { token: prodToken })).status).toBe(200);
+    // The same user through the production app (signed in with a password) is served.
+    const prod = await signInWithCode(production.url, 'prod-trainer-dashboard', {
+      handle: '@dokafor',
+      password: 'dokafor-sandbox-2026',
+    });
+    expect((await call(production.url, 'GET', '/edu/v1/student/comment', { token: prod.access_token })).status).toBe(
+      200,
+    );
   });
 
   it('refuses to refresh a session of a sandbox app, and leaves the refresh token unspent', async () => {

@@ -1,0 +1,78 @@
+/**
+ * Extension: the administration of apps (client ids): their scopes, the
+ * redirect URIs OAuth sign-in may send a person back to, and whether the app
+ * is confidential (authenticates with a client secret at the token
+ * endpoint). The secret is shown once, when it is made.
+ */
+import { z } from 'zod/mini';
+import { isSandboxClientId } from './config.ts';
+import { redirectUriSchema } from './oauth.ts';
+import { environmentSchema } from './sandbox.ts';
+
+/** The scopes an administrator can grant an app (section 4.1: training). */
+export const appScopeSchema = z.enum(['training']);
+
+export const appLimits = { name: 200, redirectUris: 20 } as const;
+
+export const adminAppSchema = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  environment: environmentSchema,
+  scopes: z.array(z.string()),
+  redirectUris: z.array(z.string()),
+  confidential: z.boolean(),
+});
+export type AdminApp = z.infer<typeof adminAppSchema>;
+export const adminAppListSchema = z.array(adminAppSchema);
+
+export const appParamsSchema = z.strictObject({
+  clientId: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(128, 'must be at most 128 characters')),
+});
+
+const redirectUriListSchema = z
+  .array(redirectUriSchema)
+  .check(z.maxLength(appLimits.redirectUris, `must list at most ${appLimits.redirectUris} addresses`));
+
+/**
+ * Register an app. Without clientId one is made; a sandbox app's id starts
+ * with `sandbox-` and a production app's must not.
+ */
+export const createAppBodySchema = z
+  .strictObject({
+    name: z
+      .string()
+      .check(
+        z.regex(/\S/, 'must not be blank'),
+        z.maxLength(appLimits.name, `must be at most ${appLimits.name} characters`),
+      ),
+    environment: environmentSchema,
+    clientId: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^[a-z0-9][a-z0-9._-]{2,63}$/,
+            'must be 3 to 64 lowercase letters, digits, . _ - (starting with a letter or digit)',
+          ),
+        ),
+    ),
+    scopes: z.optional(z.array(appScopeSchema).check(z.maxLength(1))),
+    redirectUris: redirectUriListSchema,
+    confidential: z.boolean(),
+  })
+  .check(
+    z.refine(
+      (body) => body.clientId === undefined || isSandboxClientId(body.clientId) === (body.environment === 'sandbox'),
+      {
+        message: 'a sandbox app id starts with "sandbox-" and a production one does not',
+        path: ['clientId'],
+      },
+    ),
+  );
+export type CreateAppBody = z.infer<typeof createAppBodySchema>;
+
+export const setRedirectUrisBodySchema = z.strictObject({ redirectUris: redirectUriListSchema });
+
+/** A confidential app's secret, answered once when it is made or rotated; absent for a public app. */
+export const appWithSecretSchema = z.object({ app: adminAppSchema, clientSecret: z.optional(z.string()) });
+export type AppWithSecret = z.infer<typeof appWithSecretSchema>;
