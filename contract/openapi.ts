@@ -256,7 +256,14 @@ function operation(name: string, endpoint: Endpoint, extensions: boolean): JsonS
   }
   if (endpoint.body) responses['413'] = errorResponse('Body over the size limit');
   if (endpoint.answer === 'html' || endpoint.answer === 'redirect') {
-    const page = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+    const page = (description: string) => ({
+      description,
+      headers: {
+        [ERROR_CODE_HEADER]: { $ref: '#/components/headers/ErrorCode' },
+        [ERROR_DESCRIPTION_HEADER]: { $ref: '#/components/headers/ErrorDescription' },
+      },
+      content: { 'text/html': { schema: { type: 'string' } } },
+    });
     responses['400'] = page(
       'An error page: an unknown client_id or a redirect_uri not registered for it (never redirected to), or a form to correct',
     );

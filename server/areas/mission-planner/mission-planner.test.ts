@@ -27,6 +27,7 @@ import { createPluginApp } from '../../../plugin/app.ts';
 import { verifyBasic } from '../../../plugin/basic-auth.ts';
 import { readPluginConfig } from '../../../plugin/config.ts';
 import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
+import { signInWithCode } from '../../../testkit/oauth.ts';
 import { ADMIN_TOKEN, admin, asPlugin, demoPlugins, registerPlugin } from '../../../testkit/plugin-kit.ts';
 
 const TIMEOUT_MS = 1500;
@@ -799,11 +800,11 @@ describe('mission planner: a production service sends a plugin’s credentials o
 
   it('neither offers nor calls a plugin whose stored address is http://', async () => {
     const prod = await startService({ db: service.db, env: { ADMIN_TOKEN, PLATFORM_ENV: 'production' } });
-    const trainer = sandboxUserListSchema
-      .parse((await call(service.url, 'GET', '/sandbox/v1/users')).body)
-      .find((u) => u.roles.includes('trainer'));
-    if (!trainer) throw new Error('the sandbox has no trainer');
-    const token = await signIn(service.url, trainer.userId, 'prod-trainer-dashboard');
+    // A production app's users sign in with a password (the sandbox sign-in serves sandbox apps only).
+    const { access_token: token } = await signInWithCode(prod.url, 'prod-trainer-dashboard', {
+      handle: '@dokafor',
+      password: 'dokafor-sandbox-2026',
+    });
     const offered = async () =>
       plannerPluginListSchema
         .parse((await call(prod.url, 'GET', '/mission-planner/v1/plugins', { token })).body)

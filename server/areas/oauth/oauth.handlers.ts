@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { readBasic } from '../../../contract/basic-auth.ts';
+import type { ErrorCode } from '../../../contract/common.ts';
 import {
   grantTypes,
   type OauthToken,
@@ -21,7 +22,7 @@ import { verifyPassword } from '../../access/passwords.ts';
 import { endFamily, issueSession, newFamilyId, refreshSession } from '../../access/sessions.ts';
 import type { Queryable } from '../../data/database.ts';
 import type { Deps } from '../../deps.ts';
-import { HttpError } from '../../errors.ts';
+import { errorHeaders, HttpError } from '../../errors.ts';
 import { type NodeEnv, parseInput, readJsonOrFormBody } from '../../http/request.ts';
 import {
   type Checked,
@@ -62,8 +63,20 @@ export function signinCsp(redirectUri?: string): string {
   ].join('; ');
 }
 
+/**
+ * The platform's error headers of a sign-in page answered as an error (a
+ * person reads the page; an SDK or a log reads `errorcode`): 400 a request
+ * this app may not make, 401 a wrong handle or password, 403 a refused post.
+ */
+const pageErrors = {
+  400: ['invalid_request', 'The sign-in request cannot be served: see the page'],
+  401: ['invalid_credentials', 'The handle or password is wrong'],
+  403: ['forbidden', 'The sign-in form was refused: see the page'],
+} as const satisfies Record<400 | 401 | 403, readonly [ErrorCode, string]>;
+
 function html(c: Context, status: 200 | 400 | 401 | 403, body: string, redirectUri?: string): Response {
   return c.body(body, status, {
+    ...(status === 200 ? {} : errorHeaders(pageErrors[status][0], pageErrors[status][1])),
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': signinCsp(redirectUri),
     // Not the service's no-referrer: under it a browser sends `Origin: null` with the form's post, and the
