@@ -42,6 +42,7 @@ export const bookkeepingTables: readonly (keyof Schema)[] = [
   'sessions',
   'data_versions',
   'service_keys',
+  'service_settings',
   'schema_migrations',
 ];
 
