@@ -142,6 +142,7 @@ const tablesToDrop: readonly (keyof Schema)[] = [
   'orgs',
   'data_versions',
   'service_keys',
+  'service_settings',
   'schema_migrations',
 ];
 

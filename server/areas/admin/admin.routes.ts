@@ -1,12 +1,13 @@
 /**
- * Extension: plugin administration under /admin/v1, for holders of the
- * ADMIN_TOKEN setting (auth kind 'admin': the router checks the token before
- * it reads the request).
+ * Extension: plugin administration and the import of people and classes
+ * under /admin/v1, for holders of the ADMIN_TOKEN setting (auth kind 'admin':
+ * the router checks the token before it reads the request).
  */
 import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminHandlers } from './admin.handlers.ts';
+import { peopleImport } from './people-import.ts';
 
 export function adminRoutes(router: Router, deps: Deps): void {
   const h = adminHandlers(deps);
@@ -18,4 +19,6 @@ export function adminRoutes(router: Router, deps: Deps): void {
   router.bind(e.adminSetOrgs, (input) => h.setOrgs(input.params.clientId, input.body.orgIds));
   router.bind(e.adminSetAddresses, (input) => h.setAddresses(input.params.clientId, input.body));
   router.bind(e.adminRotateSecret, (input) => h.rotateSecret(input.params.clientId));
+  const importPeople = peopleImport(deps);
+  router.bind(e.adminImport, (input) => importPeople(input.body));
 }
