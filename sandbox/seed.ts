@@ -1,6 +1,6 @@
 /** Seeds the demo sandbox into an empty database (first start of `npm start`). */
 import type { Queryable } from '../server/data/database.ts';
-import { bindEnvironment } from '../server/data/environment.ts';
+import { bindEnvironment, EnvironmentMismatch, recordedEnvironment } from '../server/data/environment.ts';
 import { seedDemo } from './demo.ts';
 
 /**
@@ -11,6 +11,13 @@ import { seedDemo } from './demo.ts';
  * `secretsKey`: the SECRETS_KEY the demo plugins' secrets are sealed with.
  */
 export async function seedIfEmpty(q: Queryable, seed: number, secretsKey?: string): Promise<boolean> {
+  if ((await recordedEnvironment(q)) === 'production') {
+    throw new EnvironmentMismatch(
+      'production',
+      'sandbox',
+      'This database belongs to a production service: the demo dataset, with its published credentials, is for sandboxes only and is never seeded into it.',
+    );
+  }
   await bindEnvironment(q, 'sandbox');
   const row = await q
     .selectFrom('users')

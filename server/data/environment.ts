@@ -17,12 +17,11 @@ export class EnvironmentMismatch extends Error {
   constructor(
     readonly recorded: Environment,
     readonly requested: Environment,
+    message = `This database belongs to a ${recorded} service, but this process was started with PLATFORM_ENV=${requested}. ` +
+      `Start it with PLATFORM_ENV=${recorded}, or give the ${requested} service a database of its own ` +
+      '(the environment is recorded in the database on its first start and never changes).',
   ) {
-    super(
-      `This database belongs to a ${recorded} service, but this process was started with PLATFORM_ENV=${requested}. ` +
-        `Start it with PLATFORM_ENV=${recorded}, or give the ${requested} service a database of its own ` +
-        '(the environment is recorded in the database on its first start and never changes).',
-    );
+    super(message);
   }
 }
 
