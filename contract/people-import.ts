@@ -83,13 +83,20 @@ export const importFriendshipSchema = z.strictObject({ userId: idSchema, friendI
  * One import: each list optional, entries referring to each other by id, in
  * this file or already in the service.
  */
-export const peopleImportBodySchema = z.strictObject({
-  orgs: list(importOrgSchema),
-  users: list(importUserSchema),
-  courses: list(importCourseSchema),
-  classes: list(importClassSchema),
-  friendships: list(importFriendshipSchema),
-});
+export const peopleImportBodySchema = z
+  .strictObject({
+    orgs: list(importOrgSchema),
+    users: list(importUserSchema),
+    courses: list(importCourseSchema),
+    classes: list(importClassSchema),
+    friendships: list(importFriendshipSchema),
+  })
+  .check(
+    // An import of nothing is a mistake (a misnamed file, an empty export), not a success.
+    z.refine((body) => Object.values(body).some((entries) => (entries?.length ?? 0) > 0), {
+      message: 'must name at least one org, user, course, class or friendship',
+    }),
+  );
 export type PeopleImportBody = z.infer<typeof peopleImportBodySchema>;
 
 /** How many of each the import wrote (added or brought up to date). */
