@@ -11,8 +11,10 @@ import { hashSecret, openSecret } from './secrets.ts';
 
 /**
  * A credential published in this repository (README.md, docs/demo-data.md,
- * the sandbox catalog). Plugin secrets are all there is to find today; an app
- * secret or a user password is another kind with its own finder below.
+ * the sandbox catalog). Plugin secrets are the only secrets the database
+ * stores today; an app's client secret or a user's password, once stored,
+ * is another kind here, listed in sandbox/published-credentials.ts and looked
+ * for by a finder of its own in refusePublishedCredentials.
  */
 export interface PublishedCredential {
   readonly kind: 'plugin-secret';
