@@ -11,6 +11,7 @@
  *   from before the environment was recorded) refuses to start, naming each
  *   plugin and the command that rotates it; rotated, it starts.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,9 @@ const production = { PLATFORM_ENV: 'production', SECRETS_KEY };
 const dir = mkdtempSync(join(tmpdir(), 'hardening-production-'));
 const databases: ChildDatabase[] = [];
 const children: ChildService[] = [];
+const running = new Set<ChildProcess>();
 afterAll(async () => {
+  for (const child of running) child.kill('SIGKILL');
   for (const child of children) await child.stop();
   for (const database of databases) await database.drop();
   rmSync(dir, { recursive: true, force: true });
@@ -58,9 +61,12 @@ async function startRefused(env: Record<string, string>): Promise<{ code: number
   const run = spawnNode(['--import', 'tsx', 'server/main.ts'], {
     env: { PORT: String(port), HOST: '127.0.0.1', ...env },
   });
-  const timer = setTimeout(() => run.child.kill('SIGKILL'), 30_000);
+  // A start that is not refused serves on: end it within the test's time, and at the end of the file in any case.
+  running.add(run.child);
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), 15_000);
   const code = await run.exited;
   clearTimeout(timer);
+  running.delete(run.child);
   return { code, output: run.output() };
 }
 
