@@ -63,6 +63,7 @@ export default defineConfig({
     }),
     serviceOn(ports.production, 'production', {
       PLATFORM_ENV: 'production',
+      SECRETS_KEY: 'e2e-production-secrets-key-0123456789abcdef',
       DASHBOARD_CLIENT_ID: 'sandbox-trainer-dashboard',
     }),
     serviceOn(ports.shortSessions, 'short-sessions', {

@@ -211,12 +211,13 @@ export const adminOrgListSchema = z.array(z.object({ orgId: z.string(), name: z.
 
 /**
  * Register a plugin. Without clientId one is made; a sandbox plugin's id
- * starts with `sandbox-` and a production plugin's must not.
+ * starts with `sandbox-` and a production plugin's must not. Without
+ * environment the plugin is for the environment the service runs as.
  */
 export const createPluginBodySchema = z
   .strictObject({
     name: text(pluginLimits.name),
-    environment: environmentSchema,
+    environment: z.optional(environmentSchema),
     clientId: z.optional(
       z
         .string()
@@ -230,7 +231,10 @@ export const createPluginBodySchema = z
   })
   .check(
     z.refine(
-      (body) => body.clientId === undefined || isSandboxClientId(body.clientId) === (body.environment === 'sandbox'),
+      (body) =>
+        body.clientId === undefined ||
+        body.environment === undefined ||
+        isSandboxClientId(body.clientId) === (body.environment === 'sandbox'),
       {
         message: 'a sandbox plugin id starts with "sandbox-" and a production one does not',
         path: ['clientId'],

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../server/data/database.ts';
+import { bindEnvironment } from '../server/data/environment.ts';
+import { applyMigrations, withStartupLock } from '../server/data/migrate.ts';
 import { type FreshDatabase, freshDatabase, testEngine } from '../testkit/engine.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'seed-cli-'));
@@ -97,6 +99,38 @@ describe('npm run seed', () => {
     expect(lines.at(-1)).toMatch(/, [\d,]+ rows\/s, done in [\d.]+ s$/);
     expect(result.out).not.toContain('\r');
   });
+
+  it('never seeds a production database', async () => {
+    let production: FreshDatabase | undefined;
+    let args: string[];
+    let open: () => Promise<Db>;
+    if (testEngine === 'postgres') {
+      production = await freshDatabase({ seed: false });
+      const url = production.url as string;
+      args = ['--database-url', url];
+      open = () => openDatabase({ url, poolSize: 1 });
+    } else {
+      const file = join(dir, 'production.sqlite');
+      args = ['--database', file];
+      open = () => openDatabase({ file });
+    }
+    try {
+      const db = await open();
+      await withStartupLock(db, async (tx) => {
+        await applyMigrations(tx, db.engine);
+        await bindEnvironment(tx, 'production');
+      });
+      await db.close();
+      const refused = seed(...args, '--comments', '10');
+      expect(refused.status).toBe(1);
+      expect(refused.err).toContain('This database belongs to a production service: the demo dataset');
+      const after = await open();
+      expect(await rows(after, 'users')).toBe(0);
+      await after.close();
+    } finally {
+      await production?.drop();
+    }
+  }, 60_000);
 
   it.each([
     [['--comments', '12x'], /--comments must be a non-negative integer/],

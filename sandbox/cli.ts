@@ -144,6 +144,7 @@ const tablesToDrop: readonly (keyof Schema)[] = [
   'orgs',
   'data_versions',
   'service_keys',
+  'service_settings',
   'schema_migrations',
 ];
 

@@ -121,5 +121,14 @@ export const demoIds = {
   },
 } as const;
 
+/**
+ * The plugin the benchmarks' bulk databases register (testkit/bulk-data.ts):
+ * not part of the demo, but its secret is published here all the same.
+ */
+export const benchPlugin = {
+  clientId: 'bench-plugin',
+  clientSecret: 'bench-plugin-secret-not-for-production',
+} as const;
+
 /** The one fixed user with neither a profile picture nor a cover photo. */
 export const demoUserWithoutPictures = demoIds.users.studentNoPicture;

@@ -6,11 +6,16 @@ import { pluginPermissions } from '../contract/plugin-permissions.ts';
 import type { Db } from '../server/data/database.ts';
 import { withStartupLock } from '../server/data/migrate.ts';
 import type { Schema } from '../server/data/schema.ts';
+import { hashSecret, openSecret, SANDBOX_SECRETS_KEY, sealingKey } from '../server/data/secrets.ts';
 import { type FreshDatabase, freshDatabase, prepare } from '../testkit/engine.ts';
 import { demoIds } from './demo-ids.ts';
 import { seedIfEmpty } from './seed.ts';
 
-/** Every table's primary key, the order its rows are hashed in (left out: the clock and a random secret). */
+/**
+ * Every table's primary key, the order its rows are hashed in (left out: the
+ * clock and a random secret; and of the plugins their sealed secrets, sealed
+ * with a random IV each time).
+ */
 const primaryKeys = {
   orgs: ['org_id'],
   pictures: ['picture_id'],
@@ -38,6 +43,7 @@ const primaryKeys = {
   additional_info: ['seq'],
   data_versions: ['area'],
   service_keys: null,
+  service_settings: ['name'],
   schema_migrations: null,
 } as const satisfies Record<keyof Schema, readonly string[] | null>;
 
@@ -54,7 +60,10 @@ async function contentHash(db: Db): Promise<string> {
   for (const [table, key] of Object.entries(primaryKeys).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (key === null) continue;
     hash.update(`\n#${table}\n`);
-    for (const row of await tableRows(db, table as keyof typeof primaryKeys)) hash.update(JSON.stringify(row));
+    for (const row of await tableRows(db, table as keyof typeof primaryKeys)) {
+      const { secret_sealed: _random, ...fixed } = row as Record<string, unknown>;
+      hash.update(JSON.stringify(fixed));
+    }
   }
   return hash.digest('hex');
 }
@@ -358,14 +367,16 @@ describe('demo dataset', () => {
     }
     for (const plugin of Object.values(demoIds.plugins)) {
       expect(isSandboxClientId(plugin.clientId)).toBe((await env('plugins', plugin.clientId)) === 'sandbox');
-      expect(
-        (
-          await one<{ client_secret: string }>(
-            db,
-            sql`SELECT client_secret FROM plugins WHERE client_id = ${plugin.clientId}`,
-          )
-        ).client_secret,
-      ).toBe(plugin.clientSecret);
+      // Kept hashed, and sealed under the sandbox's key, never as it is.
+      const stored = await one<{ secret_hash: string; secret_sealed: string }>(
+        db,
+        sql`SELECT secret_hash, secret_sealed FROM plugins WHERE client_id = ${plugin.clientId}`,
+      );
+      expect(stored.secret_hash).toBe(hashSecret(plugin.clientSecret));
+      expect(stored.secret_sealed).not.toContain(plugin.clientSecret);
+      expect(openSecret(stored.secret_sealed, sealingKey(SANDBOX_SECRETS_KEY), plugin.clientId)).toBe(
+        plugin.clientSecret,
+      );
     }
     const permissions = async (clientId: string) =>
       (

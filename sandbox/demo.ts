@@ -6,6 +6,7 @@
  */
 import { pluginPermissions } from '../contract/plugin-permissions.ts';
 import type { Queryable } from '../server/data/database.ts';
+import { SANDBOX_SECRETS_KEY, sealingKey, storedPluginSecret } from '../server/data/secrets.ts';
 import { bump } from '../server/data/versions.ts';
 import {
   awkwardComments,
@@ -93,8 +94,13 @@ function fill(template: string, values: Record<string, string>): string {
  * transaction: `q`'s when it is one, else its own. Each step draws from its
  * own stream of the seed, so a step reads like a list of what it adds.
  */
-export async function seedDemo(q: Queryable, seed: number): Promise<SeedSummary> {
-  if (!q.isTransaction) return q.transaction().execute((tx) => seedDemo(tx, seed));
+/** `secretsKey`: the SECRETS_KEY the plugins' secrets are sealed with (default: the sandbox's published one). */
+export async function seedDemo(
+  q: Queryable,
+  seed: number,
+  secretsKey: string = SANDBOX_SECRETS_KEY,
+): Promise<SeedSummary> {
+  if (!q.isTransaction) return q.transaction().execute((tx) => seedDemo(tx, seed, secretsKey));
   const root = new Rng(seed, 'demo');
   const demo = new DemoRows(q, seed);
   addOrgsAndCourses(demo);
@@ -105,7 +111,7 @@ export async function seedDemo(q: Queryable, seed: number): Promise<SeedSummary>
   addFriendships(demo, root.fork('friends'), roster);
   addComments(demo, root.fork('comments'), roster);
   addNotes(demo, root.fork('notes'), roster);
-  addAppsAndPlugins(demo);
+  addAppsAndPlugins(demo, sealingKey(secretsKey));
   await demo.rows.flush();
 
   // The plugin data reads what was just written.
@@ -436,7 +442,7 @@ function addNotes(demo: DemoRows, rng: Rng, { enrollments, fixed }: Roster): voi
 }
 
 /** App clients (with and without the training scope, sandbox and production), their redirect URIs, and AI plugins. */
-function addAppsAndPlugins({ rows }: DemoRows): void {
+function addAppsAndPlugins({ rows }: DemoRows, key: Buffer): void {
   rows.add('apps', { client_id: ids.apps.training, name: 'Trainer dashboard (sandbox)', environment: 'sandbox' });
   rows.add('app_scopes', { client_id: ids.apps.training, scope: 'training' });
   rows.add('apps', {
@@ -483,7 +489,7 @@ function addAppsAndPlugins({ rows }: DemoRows): void {
   for (const plugin of plugins) {
     rows.add('plugins', {
       client_id: plugin.clientId,
-      client_secret: plugin.clientSecret,
+      ...storedPluginSecret(plugin.clientId, plugin.clientSecret, key),
       name: plugin.name,
       environment: plugin.environment,
       capabilities_url: plugin.urls[0] ?? null,

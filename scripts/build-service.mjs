@@ -1,6 +1,6 @@
 /**
- * `npm run build:service [-- --outdir DIR]`: bundles the service, the sample
- * plugin, the seed CLI and the `npm start` launcher into plain JavaScript
+ * `npm run build:service [-- --outdir DIR]`: bundles the service, its admin
+ * command, the sample plugin, the seed CLI and the `npm start` launcher into plain JavaScript
  * (default `build/`, gitignored) that node runs without tsx. Packages stay
  * external (read from node_modules at run time): better-sqlite3 is native,
  * and swagger-ui-dist's files are served from its folder. The migrations are
@@ -25,6 +25,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Entry points, by the name of the file each becomes (`build/main.js` …). */
 export const entries = {
   main: 'server/main.ts',
+  admin: 'server/admin-cli.ts',
   plugin: 'plugin/main.ts',
   seed: 'sandbox/cli.ts',
   start: 'scripts/start.ts',

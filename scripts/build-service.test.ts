@@ -60,10 +60,29 @@ describe('the service bundle', () => {
     expect(sandboxInputs(reachable(main, ['import-statement']))).toEqual([]);
   });
 
-  it('still reaches the demo seed, through a dynamic import', () => {
-    // Without this the first test would also pass for a service that no longer seeds at all.
+  it('nor in the admin command (build/admin.js), in any way', () => {
+    const admin = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === 'server/admin-cli.ts');
+    if (!admin) throw new Error('the build has no output for server/admin-cli.ts');
+    expect(sandboxInputs(reachable(admin, ['import-statement', 'dynamic-import']))).toEqual([]);
+  });
+
+  it('still reaches the demo seed and the published credentials, through dynamic imports', () => {
+    // Without this the first test would also pass for a service that no longer seeds, or checks, at all.
     const all = sandboxInputs(reachable(main, ['import-statement', 'dynamic-import']));
     expect(all).toContain('sandbox/seed.ts');
     expect(all).toContain('sandbox/demo.ts');
+    expect(all).toContain('sandbox/published-credentials.ts');
+  });
+
+  it('loads no demo generator with the published credentials (what a production start loads)', () => {
+    const list = Object.keys(outputs).find(
+      (file) => 'sandbox/published-credentials.ts' in (outputs[file]?.inputs ?? {}),
+    );
+    if (!list) throw new Error('no output holds sandbox/published-credentials.ts');
+    const loaded = sandboxInputs(reachable(list, ['import-statement']));
+    expect(loaded).toContain('sandbox/demo-ids.ts');
+    expect(
+      loaded.filter((input) => !['sandbox/published-credentials.ts', 'sandbox/demo-ids.ts'].includes(input)),
+    ).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../testkit/child-service.ts';
 import { readSettings, settingNames } from './config.ts';
+import { SANDBOX_SECRETS_KEY } from './data/secrets.ts';
 
 describe('the service settings', () => {
   it('are each documented in .env.example (with a default) and in the README', () => {
@@ -27,5 +28,28 @@ describe('the service settings', () => {
     expect(() => readSettings({ PLATFORM_EXTENSIONS: 'no' })).toThrow(/PLATFORM_EXTENSIONS: .*"on"\|"off"/);
     expect(readSettings({ PLATFORM_EXTENSIONS: 'off' }).PLATFORM_EXTENSIONS).toBe(false);
     expect(readSettings({}).PLATFORM_EXTENSIONS).toBe(true);
+  });
+
+  it('assume no environment for a shared database: DATABASE_URL needs PLATFORM_ENV', () => {
+    const url = 'postgres://platform@db.internal:5432/platform';
+    expect(() => readSettings({ DATABASE_URL: url })).toThrow(
+      /PLATFORM_ENV: must be set \(sandbox or production\) when DATABASE_URL is set/,
+    );
+    expect(readSettings({ DATABASE_URL: url, PLATFORM_ENV: 'sandbox' }).PLATFORM_ENV).toBe('sandbox');
+    // The embedded file keeps its default.
+    expect(readSettings({}).PLATFORM_ENV).toBe('sandbox');
+  });
+
+  it('want a key of its own in production, never the published sandbox key', () => {
+    expect(() => readSettings({ PLATFORM_ENV: 'production' })).toThrow(/SECRETS_KEY: must be set in production/);
+    expect(() => readSettings({ PLATFORM_ENV: 'production', SECRETS_KEY: SANDBOX_SECRETS_KEY })).toThrow(
+      /SECRETS_KEY: is the sandbox key published in this repository/,
+    );
+    expect(() => readSettings({ PLATFORM_ENV: 'production', SECRETS_KEY: 'short' })).toThrow(
+      /SECRETS_KEY: must be at least 32 characters/,
+    );
+    const key = 'k'.repeat(40);
+    expect(readSettings({ PLATFORM_ENV: 'production', SECRETS_KEY: key }).SECRETS_KEY).toBe(key);
+    expect(readSettings({}).SECRETS_KEY).toBe(SANDBOX_SECRETS_KEY);
   });
 });

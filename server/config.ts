@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isRedirectUri, redirectUriRule } from '../contract/oauth.ts';
+import { SANDBOX_SECRETS_KEY } from './data/secrets.ts';
 import { logLevels } from './logger.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -13,7 +14,8 @@ const settingsSchema = z
     PORT: portSchema.default(8080),
     NOTES_PORT: portSchema.optional(),
     HOST: z.string().min(1).default('127.0.0.1'),
-    PLATFORM_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** Default `sandbox`, except with DATABASE_URL: a shared database is bound to one environment, so it is named. */
+    PLATFORM_ENV: z.enum(['sandbox', 'production']).optional(),
     /** `off` leaves out every endpoint the contract marks as an extension (404, as on the platform). */
     PLATFORM_EXTENSIONS: z
       .enum(['on', 'off'])
@@ -69,6 +71,12 @@ const settingsSchema = z
     DASHBOARD_CLIENT_ID: z.string().optional(),
     PLUGIN_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
     /**
+     * The key that seals the secrets the service sends (plugins' client secrets,
+     * server/data/secrets.ts). Required in production; a sandbox uses the
+     * published sandbox key unless it is set.
+     */
+    SECRETS_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+    /**
      * Mission planner searches waiting on plugins at once, per process; beyond it a search gets 503 `overloaded`.
      * Unset: a quarter of MAX_IN_FLIGHT (see pluginWaitBound), so hung plugins leave the other slots to other routes.
      */
@@ -119,13 +127,48 @@ const settingsSchema = z
     }
   });
 
-/** Rules between settings. */
-const checkedSettingsSchema = settingsSchema.refine(
-  (settings) => settings.PLATFORM_ENV === 'sandbox' || settings.SANDBOX_REDIRECT_URIS.length === 0,
-  { message: 'is for a sandbox service only (PLATFORM_ENV=sandbox)', path: ['SANDBOX_REDIRECT_URIS'] },
-);
+/** Rules between settings, and the defaults the environment decides: PLATFORM_ENV and SECRETS_KEY always have a value. */
+const resolvedSchema = settingsSchema
+  .superRefine((settings, ctx) => {
+    if (settings.PLATFORM_ENV === 'production' && settings.SANDBOX_REDIRECT_URIS.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX_REDIRECT_URIS'],
+        message: 'is for a sandbox service only (PLATFORM_ENV=sandbox)',
+      });
+    }
+    if (settings.PLATFORM_ENV === undefined && settings.DATABASE_URL !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PLATFORM_ENV'],
+        message:
+          'must be set (sandbox or production) when DATABASE_URL is set: a shared database serves one environment, so it is never assumed',
+      });
+    }
+    if (settings.PLATFORM_ENV === 'production') {
+      if (settings.SECRETS_KEY === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SECRETS_KEY'],
+          message:
+            'must be set in production (at least 32 characters, e.g. `openssl rand -base64 32`, the same on every instance): it seals the plugin secrets the service sends',
+        });
+      } else if (settings.SECRETS_KEY === SANDBOX_SECRETS_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SECRETS_KEY'],
+          message: 'is the sandbox key published in this repository; production needs a key of its own',
+        });
+      }
+    }
+  })
+  .transform((settings) => ({
+    ...settings,
+    PLATFORM_ENV: settings.PLATFORM_ENV ?? ('sandbox' as const),
+    SECRETS_KEY: settings.SECRETS_KEY ?? SANDBOX_SECRETS_KEY,
+  }));
 
-export type Settings = z.infer<typeof settingsSchema>;
+export type Settings = z.infer<typeof resolvedSchema>;
 
 /** Searches that may wait on plugins at once: PLUGIN_MAX_IN_FLIGHT, or a quarter of MAX_IN_FLIGHT (at least 1). */
 export function pluginWaitBound(settings: Pick<Settings, 'PLUGIN_MAX_IN_FLIGHT' | 'MAX_IN_FLIGHT'>): number {
@@ -137,7 +180,7 @@ export const settingNames = Object.keys(settingsSchema.shape);
 
 /** Parses settings; throws an Error whose message names each bad setting. */
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
-  const result = checkedSettingsSchema.safeParse(env);
+  const result = resolvedSchema.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new Error(`Invalid service settings:\n${lines.join('\n')}`);

@@ -1,6 +1,9 @@
 /**
- * Starts the platform service: reads settings, migrates (and on first run
- * seeds) the database under the start-up lock, then serves on PORT from
+ * Starts the platform service: reads settings, migrates the database under
+ * the start-up lock, binds it to its environment (recorded on the first
+ * start, refused when it differs), seeds the demo on the first start of a
+ * sandbox, and in production refuses a database holding a credential this
+ * repository publishes; then serves on PORT from
  * WORKERS processes (node:cluster; one process when WORKERS is 1). Each
  * worker also serves the notes on NOTES_PORT when it is set. SIGTERM drains:
  * stop accepting, finish requests in flight (bounded by SHUTDOWN_TIMEOUT_MS),
@@ -9,10 +12,14 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
+import { verifyPassword } from './access/passwords.ts';
 import { createApp } from './app.ts';
 import { readSettings, type Settings } from './config.ts';
 import { type Db, openDatabase } from './data/database.ts';
+import { bindEnvironment, EnvironmentMismatch } from './data/environment.ts';
 import { applyMigrations, withStartupLock } from './data/migrate.ts';
+import { sealingKey } from './data/secrets.ts';
+import { refusePublishedCredentials, refuseUnopenableSecrets, StartRefused } from './data/start-checks.ts';
 import { serveWithBacklog } from './http/listen.ts';
 import { configureServer } from './http/node-server.ts';
 import { errorFields, exitAfterLogs, logger } from './logger.ts';
@@ -44,13 +51,28 @@ export function workerCount(settings: Settings): number {
 }
 
 async function prepareDatabase(db: Db, settings: Settings): Promise<void> {
-  // Loaded only here, so the bundle keeps the demo generator in a chunk of its own, out of build/main.js.
-  const { seedIfEmpty } = await import('../sandbox/seed.ts');
-  const { migrated, seeded } = await withStartupLock(db, async (tx) => ({
-    migrated: await applyMigrations(tx, db.engine),
-    seeded: await seedIfEmpty(tx, settings.SEED),
-  }));
+  const environment = settings.PLATFORM_ENV;
+  // Loaded only here, so the bundle keeps sandbox/ in chunks of their own, out of build/main.js: a
+  // sandbox loads the demo generator, production only the list of credentials it must refuse.
+  const demo = environment === 'sandbox' ? await import('../sandbox/seed.ts') : undefined;
+  const published =
+    environment === 'production' ? (await import('../sandbox/published-credentials.ts')).publishedCredentials : [];
+  // One transaction: a refused start leaves the database exactly as it was (not even migrated or recorded).
+  const { migrated, seeded, empty } = await withStartupLock(db, async (tx) => {
+    const migrated = await applyMigrations(tx, db.engine, { secretsKey: settings.SECRETS_KEY });
+    await bindEnvironment(tx, environment);
+    const seeded = demo ? await demo.seedIfEmpty(tx, settings.SEED, settings.SECRETS_KEY) : false;
+    if (environment === 'production') await refusePublishedCredentials(tx, published, verifyPassword);
+    await refuseUnopenableSecrets(tx, sealingKey(settings.SECRETS_KEY));
+    const someone = await tx.selectFrom('users').select('user_id').limit(1).executeTakeFirst();
+    return { migrated, seeded, empty: someone === undefined };
+  });
   if (migrated.length > 0) logger.info({ migrations: migrated }, `Applied migrations: ${migrated.join(', ')}`);
+  if (environment === 'production' && empty) {
+    logger.info(
+      'Production database without people yet: nothing is seeded in production; provision it with `npm run admin` (README, "Provisioning production")',
+    );
+  }
   if (seeded) {
     logger.info(
       { seed: settings.SEED, engine: db.engine },
@@ -176,6 +198,13 @@ function closeGently(server: Server, timeoutMs: number): Promise<void> {
 const run = cluster.isPrimary ? primary : worker;
 run().catch((error: unknown) => {
   if (error instanceof SettingsError) return;
+  if (error instanceof EnvironmentMismatch || error instanceof StartRefused) {
+    // The operator must act; said even with LOG_LEVEL=silent, and exit 2 as for a bad setting.
+    logger.level = 'fatal';
+    logger.fatal({ refused: error.name }, error.message);
+    exitAfterLogs(2);
+    return;
+  }
   logger.fatal(errorFields(error), 'The service could not start');
   exitAfterLogs(1);
 });

@@ -13,12 +13,13 @@ import postgres from 'postgres';
 import type { Comment } from '../contract/comments.ts';
 import { pluginPermissions } from '../contract/plugin-permissions.ts';
 import { seedBulk } from '../sandbox/bulk.ts';
-import { demoIds } from '../sandbox/demo-ids.ts';
+import { benchPlugin, demoIds } from '../sandbox/demo-ids.ts';
 import { SEED_BASE_TIME } from '../sandbox/random.ts';
 import { seedIfEmpty } from '../sandbox/seed.ts';
 import { summariesOf } from '../server/access/people.ts';
 import { type Db, openDatabase, type Queryable } from '../server/data/database.ts';
 import { applyMigrations, withStartupLock } from '../server/data/migrate.ts';
+import { SANDBOX_SECRETS_KEY, sealingKey, storedPluginSecret } from '../server/data/secrets.ts';
 import type { PostgresServer } from './postgres-server.ts';
 
 /** A SQLite file or a PostgreSQL database. */
@@ -28,7 +29,8 @@ export type DatabaseAt = { readonly file: string } | { readonly url: string };
 export const COMMENTS_PER_STUDENT = 50;
 const RECORD_ORG_USERS = 50;
 const SEED = 1;
-export const BENCH_PLUGIN = { clientId: 'bench-plugin', clientSecret: 'bench-plugin-secret-not-for-production' };
+/** Published with the demo's credentials (sandbox/demo-ids.ts), so a production start refuses it too. */
+export const BENCH_PLUGIN = benchPlugin;
 const BENCH_ORG = 'bench-org';
 
 export type BulkRows = { students?: number; comments?: number; notes?: number; hotStudentComments?: number };
@@ -126,7 +128,7 @@ async function addRecordDataOrg(db: Db): Promise<void> {
       .insertInto('plugins')
       .values({
         client_id: BENCH_PLUGIN.clientId,
-        client_secret: BENCH_PLUGIN.clientSecret,
+        ...storedPluginSecret(BENCH_PLUGIN.clientId, BENCH_PLUGIN.clientSecret, sealingKey(SANDBOX_SECRETS_KEY)),
         name: 'Bench plugin',
         environment: 'sandbox',
         capabilities_url: null,

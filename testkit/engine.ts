@@ -88,12 +88,14 @@ export interface ChildDatabase {
 /**
  * A database for services started as their own processes: a SQLite file in
  * `dir` (the service migrates and seeds it on first start), or on PostgreSQL
- * a fresh database copied from the seeded template.
+ * a fresh database copied from the seeded template. `empty`: a database with
+ * nothing in it yet, not even tables, as a new production service meets it
+ * (on SQLite a file of its own name in `dir`).
  */
-export async function databaseForChild(dir: string): Promise<ChildDatabase> {
+export async function databaseForChild(dir: string, options: { empty?: boolean } = {}): Promise<ChildDatabase> {
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) {
-    const file = join(dir, 'platform.sqlite');
+    const file = join(dir, options.empty ? `empty-${randomBytes(4).toString('hex')}.sqlite` : 'platform.sqlite');
     return {
       env: { DATABASE: file },
       open: () => openDatabase({ file }),
@@ -109,7 +111,10 @@ export async function databaseForChild(dir: string): Promise<ChildDatabase> {
     };
   }
   const name = `child_${randomBytes(6).toString('hex')}`;
-  await adminConnection(serverUrl).unsafe(`CREATE DATABASE ${name} TEMPLATE ${templates.seeded}`);
+  // template0: nothing of the service, not even its tables.
+  await adminConnection(serverUrl).unsafe(
+    `CREATE DATABASE ${name} TEMPLATE ${options.empty ? 'template0' : templates.seeded}`,
+  );
   const url = serverUrl.replace(/\/[^/]*$/, `/${name}`);
   const drop = async () => {
     await adminConnection(serverUrl).unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

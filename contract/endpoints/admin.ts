@@ -1,4 +1,4 @@
-/** Extension: the administration of plugins and apps (the operator's ADMIN_TOKEN). */
+/** Extension: the administration of plugins and apps, and the import of people and classes (the operator's ADMIN_TOKEN). */
 import {
   adminAppListSchema,
   adminAppSchema,
@@ -8,6 +8,7 @@ import {
   setRedirectUrisBodySchema,
 } from '../apps.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { peopleImportBodySchema, peopleImportResultSchema } from '../people-import.ts';
 import {
   adminOrgListSchema,
   adminPluginListSchema,
@@ -187,5 +188,43 @@ export const adminEndpoints = {
     extension: true,
     operational: true,
     noStore: true,
+  }),
+  adminImport: defineEndpoint({
+    method: 'POST',
+    path: '/admin/v1/import',
+    base: 'platform',
+    auth: 'admin',
+    tag: 'Provisioning',
+    summary: `Add or update orgs, people, courses and lessons, classes with their trainers and students, and friendships; never removes, so the same import twice changes nothing. ${ADMIN_AUTH}`,
+    body: peopleImportBodySchema,
+    response: peopleImportResultSchema,
+    extension: true,
+    bodyExample: {
+      orgs: [{ orgId: 'org-example', name: 'Example Wing' }],
+      users: [
+        {
+          userId: 'usr-example-1',
+          handle: '@example.trainer',
+          firstName: 'Avery',
+          lastName: 'Example',
+          userType: 'adult',
+          accountType: 'Adult',
+          country: 'US',
+          orgId: 'org-example',
+        },
+      ],
+      courses: [
+        {
+          courseId: 'crs-example',
+          name: 'Example course',
+          version: '1',
+          orgId: 'org-example',
+          lessons: [{ lessonId: 'les-example-1', name: 'First lesson' }],
+        },
+      ],
+      classes: [
+        { classId: 'cls-example', name: 'Example class', courseId: 'crs-example', trainers: ['usr-example-1'] },
+      ],
+    },
   }),
 } as const;

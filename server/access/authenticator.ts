@@ -1,14 +1,16 @@
 /**
  * Who is calling: user tokens (comments, profile, notes), the app's client id
  * (anonymous sign-up) and plugins' HTTP Basic credentials (section 5).
- * Tokens are looked up by their SHA-256 hash; plugin secrets are compared in
- * constant time. A production service refuses every sandbox credential.
+ * Tokens are looked up by their SHA-256 hash; a plugin's secret is hashed and
+ * the hash compared in constant time with the stored one (the service keeps no
+ * plain secret). A production service refuses every sandbox credential.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type BasicCredentials, readBasic } from '../../contract/basic-auth.ts';
 import type { Environment } from '../../contract/sandbox.ts';
 import type { Db, Queryable } from '../data/database.ts';
 import { runPrepared } from '../data/prepared.ts';
+import { hashSecret } from '../data/secrets.ts';
 import { HttpError } from '../errors.ts';
 
 export const TRAINING_SCOPE = 'training';
@@ -42,6 +44,9 @@ export function secretsEqual(given: string, expected: string): boolean {
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
 }
+
+/** What an unknown client id is compared against, so timing does not tell which ids exist; no secret hashes to it. */
+const UNKNOWN_PLUGIN_HASH = hashSecret('\u0000unknown-plugin');
 
 /** No credentials of the kind the route needs (the platform's 4016). */
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
@@ -128,10 +133,7 @@ export class Authenticator {
     const q = this.db.q;
     const [rows, orgs, permissions] = await Promise.all([
       runPrepared(q, 'auth:plugin', { clientId }, (p) =>
-        q
-          .selectFrom('plugins')
-          .select(['client_id', 'client_secret', 'environment'])
-          .where('client_id', '=', p.clientId),
+        q.selectFrom('plugins').select(['client_id', 'secret_hash', 'environment']).where('client_id', '=', p.clientId),
       ),
       runPrepared(q, 'auth:plugin-orgs', { clientId }, (p) =>
         q.selectFrom('plugin_orgs').select('org_id').where('client_id', '=', p.clientId).orderBy('org_id'),
@@ -141,8 +143,7 @@ export class Authenticator {
       ),
     ]);
     const row = rows[0];
-    // Compare against a stand-in secret for unknown ids so timing does not tell which ids exist.
-    const matches = secretsEqual(clientSecret, row?.client_secret ?? '\u0000unknown-plugin');
+    const matches = secretsEqual(hashSecret(clientSecret), row?.secret_hash ?? UNKNOWN_PLUGIN_HASH);
     if (!row || !matches) throw invalidCredentials('The plugin client id or client secret is wrong');
     this.refuseSandboxOnProduction(row.environment, 'plugin credential');
     return {

@@ -245,6 +245,40 @@ const writes: Record<WriteName, () => Promise<Reply>> = {
       redirectUris: ['https://app.example/callback', 'com.example.app:/callback'],
     }),
   adminRotateAppSecret: () => admin(service.url, 'POST', `/admin/v1/apps/${needed(arranged.app, 'an app')}/secret`),
+  // Every kind of row an import writes: an org, two people and their friendship, a course with a lesson, a class with a trainer and a student.
+  adminImport: () =>
+    admin(service.url, 'POST', '/admin/v1/import', {
+      orgs: [{ orgId: 'org-cache-rule', name: 'Cache rule wing' }],
+      users: ['a', 'b'].map((n) => ({
+        userId: `usr-cache-rule-${n}`,
+        handle: `@cache.rule.${n}`,
+        firstName: 'Cache',
+        lastName: n,
+        userType: 'adult',
+        accountType: 'Adult',
+        country: 'US',
+        orgId: 'org-cache-rule',
+      })),
+      courses: [
+        {
+          courseId: 'crs-cache-rule',
+          name: 'Rules',
+          version: '1',
+          orgId: 'org-cache-rule',
+          lessons: [{ lessonId: 'les-cache-rule', name: 'One' }],
+        },
+      ],
+      classes: [
+        {
+          classId: 'cls-cache-rule',
+          name: 'Rules 26-A',
+          courseId: 'crs-cache-rule',
+          trainers: ['usr-cache-rule-a'],
+          students: [{ studentId: 'stu-cache-rule-b', userId: 'usr-cache-rule-b' }],
+        },
+      ],
+      friendships: [{ userId: 'usr-cache-rule-a', friendId: 'usr-cache-rule-b' }],
+    }),
   createBadge: () =>
     asPlugin(service.url, plugin()).post('/plugin/v2/ai/badge', {
       name: 'Steady hands',

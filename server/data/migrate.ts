@@ -7,8 +7,9 @@
  */
 import { sql } from 'kysely';
 import type { Db, Engine, Queryable } from './database.ts';
-import { migrations } from './migrations/index.ts';
-import type { ColumnTypes } from './migrations/types.ts';
+import { migrations as allMigrations } from './migrations/index.ts';
+import type { ColumnTypes, Migration } from './migrations/types.ts';
+import { SANDBOX_SECRETS_KEY, sealingKey } from './secrets.ts';
 
 const columnTypes: Record<Engine, ColumnTypes> = {
   sqlite: { seq: 'INTEGER PRIMARY KEY', text: 'TEXT', int: 'INTEGER', real: 'REAL' },
@@ -30,8 +31,21 @@ export async function withStartupLock<T>(db: Db, work: (tx: Queryable) => Promis
   });
 }
 
+export interface MigrateOptions {
+  /**
+   * The SECRETS_KEY setting, for migrations that seal secrets. Omitted: the
+   * sandbox's published key, which only a sandbox may use; the service
+   * (main.ts) always passes its own.
+   */
+  readonly secretsKey?: string;
+  /** Tests: apply only these (a database as an older version of the service left it). */
+  readonly migrations?: readonly Migration[];
+}
+
 /** Applies the pending migrations; returns their versions. Call inside `withStartupLock`. */
-export async function applyMigrations(tx: Queryable, engine: Engine): Promise<string[]> {
+export async function applyMigrations(tx: Queryable, engine: Engine, options: MigrateOptions = {}): Promise<string[]> {
+  const migrations = options.migrations ?? allMigrations;
+  const context = { engine, sealingKey: sealingKey(options.secretsKey ?? SANDBOX_SECRETS_KEY) };
   const types = columnTypes[engine];
   await sql
     .raw(
@@ -48,6 +62,7 @@ export async function applyMigrations(tx: Queryable, engine: Engine): Promise<st
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
     for (const statement of splitStatements(migration.sql(types))) await sql.raw(statement).execute(tx);
+    await migration.data?.(tx, context);
     await tx
       .insertInto('schema_migrations')
       .values({ version: migration.version, applied_at: Math.floor(Date.now() / 1000) })
@@ -58,8 +73,8 @@ export async function applyMigrations(tx: Queryable, engine: Engine): Promise<st
 }
 
 /** Migrates under the lock (no seeding). */
-export async function migrate(db: Db): Promise<string[]> {
-  return withStartupLock(db, (tx) => applyMigrations(tx, db.engine));
+export async function migrate(db: Db, options: MigrateOptions = {}): Promise<string[]> {
+  return withStartupLock(db, (tx) => applyMigrations(tx, db.engine, options));
 }
 
 /** Splits a migration into statements: comments dropped, split on `;` at a line end. */

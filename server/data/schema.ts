@@ -165,7 +165,10 @@ export interface OauthCodesTable {
 
 export interface PluginsTable {
   client_id: string;
-  client_secret: string;
+  /** SHA-256 of the client secret (server/data/secrets.ts). */
+  secret_hash: string;
+  /** The client secret sealed under SECRETS_KEY, to send to the plugin. */
+  secret_sealed: string;
   name: string;
   environment: 'sandbox' | 'production';
   capabilities_url: string | null;
@@ -251,6 +254,12 @@ export interface ServiceKeysTable {
   value: string;
 }
 
+/** Settings that belong to the data, not the process: the environment the first start recorded. */
+export interface ServiceSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: number;
@@ -283,5 +292,6 @@ export interface Schema {
   additional_info: AdditionalInfoTable;
   data_versions: DataVersionsTable;
   service_keys: ServiceKeysTable;
+  service_settings: ServiceSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -43,6 +43,7 @@ export const bookkeepingTables: readonly (keyof Schema)[] = [
   'oauth_codes',
   'data_versions',
   'service_keys',
+  'service_settings',
   'schema_migrations',
 ];
 

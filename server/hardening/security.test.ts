@@ -48,9 +48,9 @@ describe('secretsEqual', () => {
     expect(body).toMatch(/createHash\('sha256'\)\.update\(given\)/);
     expect(body).toMatch(/createHash\('sha256'\)\.update\(expected\)/);
     expect(body).toMatch(/return timingSafeEqual\(a, b\)/);
-    // The plugin check compares the presented secret through secretsEqual, also for unknown ids.
+    // The plugin check compares the presented secret's hash with the stored hash through secretsEqual, also for unknown ids.
     const plugin = /\n {2}(?:async )?plugin\(authorization[\s\S]*?\n {2}\}/.exec(auth)?.[0] ?? '';
-    expect(plugin).toMatch(/secretsEqual\(clientSecret, row\?\.client_secret \?\? /);
+    expect(plugin).toMatch(/secretsEqual\(hashSecret\(clientSecret\), row\?\.secret_hash \?\? /);
     // Nowhere in the service is a secret or token compared with == / !=.
     const compared = /(secret|token|password)\w*\s*[!=]==?\s*\w|\w\s*[!=]==?\s*\w*(secret|token|password)\b/i;
     for (const file of [

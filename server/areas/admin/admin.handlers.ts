@@ -6,6 +6,7 @@
  * through any instances run one after the other.
  */
 import { randomBytes } from 'node:crypto';
+import { isSandboxClientId } from '../../../contract/config.ts';
 import {
   type AdminPlugin,
   type CreatePluginBody,
@@ -16,16 +17,17 @@ import {
 } from '../../../contract/plugin.ts';
 import type { PluginPermission } from '../../../contract/plugin-permissions.ts';
 import { isUniqueViolation } from '../../data/database.ts';
+import { generateSecret, sealingKey } from '../../data/secrets.ts';
 import { bump } from '../../data/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { type AdminRepo, adminRepo } from './admin.repo.ts';
 
-const newSecret = () => randomBytes(24).toString('base64url');
 const taken = (clientId: string) => new HttpError(409, 'conflict', `A plugin "${clientId}" is already registered`);
 
 export function adminHandlers(deps: Deps) {
   const reads = adminRepo(deps.db.q);
+  const key = sealingKey(deps.settings.SECRETS_KEY);
 
   async function existing(repo: AdminRepo, clientId: string): Promise<AdminPlugin> {
     const plugin = await repo.find(clientId);
@@ -50,14 +52,23 @@ export function adminHandlers(deps: Deps) {
     get: (clientId: string) => existing(reads, clientId),
     /** The check gives the message; the primary key decides a race (two registrations of one id: one 201, one 409). */
     async create(body: CreatePluginBody): Promise<PluginWithSecret> {
-      const prefix = body.environment === 'sandbox' ? 'sandbox-plugin-' : 'plugin-';
+      const environment = body.environment ?? deps.settings.PLATFORM_ENV;
+      const prefix = environment === 'sandbox' ? 'sandbox-plugin-' : 'plugin-';
       const clientId = body.clientId ?? `${prefix}${randomBytes(6).toString('hex')}`;
+      if (isSandboxClientId(clientId) !== (environment === 'sandbox')) {
+        throw new HttpError(400, 'invalid_input', 'The client id does not fit the environment', [
+          {
+            path: 'body.clientId',
+            message: `a sandbox plugin id starts with "sandbox-" and a production one does not; this one is for ${environment}`,
+          },
+        ]);
+      }
       try {
         return await deps.db.transaction(async (tx) => {
           const repo = adminRepo(tx);
           if (await repo.find(clientId)) throw taken(clientId);
-          const clientSecret = newSecret();
-          await repo.create(clientId, clientSecret, body.name, body.environment, deps.now());
+          const clientSecret = generateSecret();
+          await repo.create(clientId, clientSecret, key, body.name, environment, deps.now());
           await bump(tx, 'plugins');
           return { plugin: await existing(repo, clientId), clientSecret };
         });
@@ -96,8 +107,8 @@ export function adminHandlers(deps: Deps) {
       return change(clientId, (repo) => repo.setAddresses(clientId, body.capabilitiesUrl, body.candidatesUrl));
     },
     async rotateSecret(clientId: string): Promise<PluginWithSecret> {
-      const clientSecret = newSecret();
-      const plugin = await change(clientId, (repo) => repo.setSecret(clientId, clientSecret));
+      const clientSecret = generateSecret();
+      const plugin = await change(clientId, (repo) => repo.setSecret(clientId, clientSecret, key));
       return { plugin, clientSecret };
     },
   };

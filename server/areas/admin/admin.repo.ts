@@ -4,6 +4,7 @@ import type { PluginPermission } from '../../../contract/plugin-permissions.ts';
 import type { Environment } from '../../../contract/sandbox.ts';
 import { engineOf, type Queryable } from '../../data/database.ts';
 import { groupBy } from '../../data/group-by.ts';
+import { storedPluginSecret } from '../../data/secrets.ts';
 
 interface PluginRow {
   client_id: string;
@@ -79,13 +80,23 @@ export function adminRepo(q: Queryable) {
         .executeTakeFirst();
       return row !== undefined;
     },
-    /** Inserts the registration; a taken client id is a unique violation (the caller answers 409). */
-    async create(clientId: string, secret: string, name: string, environment: Environment, now: number): Promise<void> {
+    /**
+     * Inserts the registration, its secret hashed and sealed under `key`; a
+     * taken client id is a unique violation (the caller answers 409).
+     */
+    async create(
+      clientId: string,
+      secret: string,
+      key: Buffer,
+      name: string,
+      environment: Environment,
+      now: number,
+    ): Promise<void> {
       await q
         .insertInto('plugins')
         .values({
           client_id: clientId,
-          client_secret: secret,
+          ...storedPluginSecret(clientId, secret, key),
           name,
           environment,
           capabilities_url: null,
@@ -132,8 +143,12 @@ export function adminRepo(q: Queryable) {
         .where('client_id', '=', clientId)
         .execute();
     },
-    async setSecret(clientId: string, secret: string): Promise<void> {
-      await q.updateTable('plugins').set({ client_secret: secret }).where('client_id', '=', clientId).execute();
+    async setSecret(clientId: string, secret: string, key: Buffer): Promise<void> {
+      await q
+        .updateTable('plugins')
+        .set(storedPluginSecret(clientId, secret, key))
+        .where('client_id', '=', clientId)
+        .execute();
     },
   };
 }

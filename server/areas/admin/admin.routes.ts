@@ -1,13 +1,14 @@
 /**
- * Extension: plugin and app administration under /admin/v1, for holders of the
- * ADMIN_TOKEN setting (auth kind 'admin': the router checks the token before
- * it reads the request).
+ * Extension: plugin and app administration and the import of people and
+ * classes under /admin/v1, for holders of the ADMIN_TOKEN setting (auth kind
+ * 'admin': the router checks the token before it reads the request).
  */
 import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminHandlers } from './admin.handlers.ts';
 import { appHandlers } from './apps.handlers.ts';
+import { peopleImport } from './people-import.ts';
 
 export function adminRoutes(router: Router, deps: Deps): void {
   const h = adminHandlers(deps);
@@ -25,4 +26,6 @@ export function adminRoutes(router: Router, deps: Deps): void {
   router.bind(e.adminGetApp, (input) => apps.get(input.params.clientId));
   router.bind(e.adminSetRedirectUris, (input) => apps.setRedirectUris(input.params.clientId, input.body.redirectUris));
   router.bind(e.adminRotateAppSecret, (input) => apps.rotateSecret(input.params.clientId));
+  const importPeople = peopleImport(deps);
+  router.bind(e.adminImport, (input) => importPeople(input.body));
 }

@@ -108,6 +108,8 @@ describe('plugin administration', () => {
         400,
         'body.clientId',
       ],
+      // Without an environment the plugin is for the service's own (a sandbox here), so its id must say sandbox.
+      ['POST', '/admin/v1/plugins', { name: 'x', clientId: 'looks-like-production' }, 400, 'body.clientId'],
       [
         'PUT',
         '/admin/v1/plugins/sandbox-plugin-coach/permissions',
@@ -144,6 +146,10 @@ describe('plugin administration', () => {
       clientId: 'sandbox-plugin-coach',
     });
     expect(taken.status).toBe(409);
+    // Without an environment: registered for the service's own.
+    const own = pluginWithSecretSchema.parse((await admin(url, 'POST', '/admin/v1/plugins', { name: 'Own' })).body);
+    expect(own.plugin.environment).toBe('sandbox');
+    expect(own.plugin.clientId.startsWith('sandbox-plugin-')).toBe(true);
     const malformed = await admin(url, 'POST', '/admin/v1/plugins', '{"name":');
     expect(errorBodySchema.parse(malformed.body).error.code).toBe('malformed_json');
   });

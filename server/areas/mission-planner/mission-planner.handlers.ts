@@ -24,6 +24,7 @@ import type {
 import { isHttpsAddress } from '../../../contract/plugin.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import { pluginWaitBound } from '../../config.ts';
+import { openSecret, sealingKey } from '../../data/secrets.ts';
 import type { Deps } from '../../deps.ts';
 import { anonymousNotAllowed, forbidden, HttpError } from '../../errors.ts';
 import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
@@ -79,7 +80,10 @@ export function missionPlannerHandlers(deps: Deps) {
     return [...new Set(pluginIds)].map((id) => byId.get(id)).filter((p): p is PlannerPluginRow => p !== undefined);
   }
 
-  const authorization = (plugin: PlannerPluginRow) => basicHeader(plugin.client_id, plugin.client_secret);
+  const key = sealingKey(settings.SECRETS_KEY);
+  // The start refuses a SECRETS_KEY that does not open every sealed secret (server/data/start-checks.ts).
+  const authorization = (plugin: PlannerPluginRow) =>
+    basicHeader(plugin.client_id, openSecret(plugin.secret_sealed, key, plugin.client_id));
 
   return {
     async plugins(caller: UserCaller): Promise<PlannerPlugin[]> {

@@ -7,7 +7,8 @@ import type { Queryable } from '../../data/database.ts';
 
 export interface PlannerPluginRow {
   client_id: string;
-  client_secret: string;
+  /** The client secret sealed under SECRETS_KEY (server/data/secrets.ts). */
+  secret_sealed: string;
   name: string;
   capabilities_url: string;
   candidates_url: string;
@@ -41,7 +42,7 @@ export function missionPlannerRepo(q: Queryable) {
     offeredPlugins(serviceEnvironment: Environment): Promise<PlannerPluginRow[]> {
       return q
         .selectFrom('plugins as p')
-        .select(['p.client_id', 'p.client_secret', 'p.name', 'p.capabilities_url', 'p.candidates_url'])
+        .select(['p.client_id', 'p.secret_sealed', 'p.name', 'p.capabilities_url', 'p.candidates_url'])
         .where('p.capabilities_url', 'is not', null)
         .where('p.candidates_url', 'is not', null)
         .where('p.environment', '=', serviceEnvironment)

@@ -2,6 +2,7 @@
 import type { SandboxClients, SandboxUser } from '../../../contract/sandbox.ts';
 import type { Queryable } from '../../data/database.ts';
 import { groupBy } from '../../data/group-by.ts';
+import { openSecret } from '../../data/secrets.ts';
 
 export function sandboxRepo(q: Queryable) {
   return {
@@ -65,13 +66,14 @@ export function sandboxRepo(q: Queryable) {
         };
       });
     },
-    async clients(): Promise<SandboxClients> {
+    /** The demo clients, with the sandbox plugins' secrets opened with `key` (they are published anyway). */
+    async clients(key: Buffer): Promise<SandboxClients> {
       const [apps, scopes, plugins, orgs, permissions] = await Promise.all([
         q.selectFrom('apps').select(['client_id', 'environment']).orderBy('client_id').execute(),
         q.selectFrom('app_scopes').select(['client_id', 'scope']).orderBy('client_id').orderBy('scope').execute(),
         q
           .selectFrom('plugins')
-          .select(['client_id', 'client_secret'])
+          .select(['client_id', 'secret_sealed'])
           .where('environment', '=', 'sandbox')
           .orderBy('client_id')
           .execute(),
@@ -94,7 +96,7 @@ export function sandboxRepo(q: Queryable) {
         })),
         plugins: plugins.map((row) => ({
           clientId: row.client_id,
-          clientSecret: row.client_secret,
+          clientSecret: openSecret(row.secret_sealed, key, row.client_id),
           orgIds: (orgsOf.get(row.client_id) ?? []).map((o) => o.org_id),
           permissions: (permissionsOf.get(row.client_id) ?? []).map((p) => p.permission),
         })),

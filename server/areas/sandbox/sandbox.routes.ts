@@ -7,6 +7,7 @@
  */
 import { endpoints as e } from '../../../contract/endpoints.ts';
 import { issueSession } from '../../access/sessions.ts';
+import { sealingKey } from '../../data/secrets.ts';
 import type { Deps } from '../../deps.ts';
 import { anonymousNotAllowed, HttpError, notFound } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';
@@ -15,7 +16,8 @@ import { sandboxRepo } from './sandbox.repo.ts';
 export function sandboxRoutes(router: Router, deps: Deps): void {
   const repo = sandboxRepo(deps.db.q);
   router.bind(e.sandboxUsers, () => repo.users(), { reads: ['users', 'classes'] });
-  router.bind(e.sandboxClients, () => repo.clients(), { reads: ['apps', 'plugins'] });
+  const key = sealingKey(deps.settings.SECRETS_KEY);
+  router.bind(e.sandboxClients, () => repo.clients(key), { reads: ['apps', 'plugins'] });
   // The checks and the session are one transaction: the session is issued to an app and user that exist.
   router.bind(e.sandboxToken, ({ body }) =>
     deps.db.transaction(async (tx) => {

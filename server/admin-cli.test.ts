@@ -1,0 +1,215 @@
+/**
+ * The provisioning command (`npm run admin`) as an operator runs it, against
+ * a production service started on an empty database, over real HTTP
+ * (`--url`, with ADMIN_TOKEN): people and classes imported from a file (in
+ * parts when it is larger than one request may be), a plugin registered with
+ * its secret shown once, and the secret rotated. The in-process mode, on the
+ * database itself, is exercised by server/hardening/production.test.ts.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicHeader } from '../contract/basic-auth.ts';
+import type { PeopleImportBody } from '../contract/people-import.ts';
+import { learningRecordListSchema } from '../contract/plugin.ts';
+import { type ChildService, freePort, repoRoot, spawnNode, startChildService } from '../testkit/child-service.ts';
+import { type ChildDatabase, databaseForChild } from '../testkit/engine.ts';
+import { call } from '../testkit/harness.ts';
+import { ADMIN_TOKEN } from '../testkit/plugin-kit.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
+let database: ChildDatabase;
+let service: ChildService;
+
+beforeAll(async () => {
+  database = await databaseForChild(dir, { empty: true });
+  service = await startChildService({
+    port: await freePort(18540, 18549),
+    env: {
+      ...database.env,
+      PLATFORM_ENV: 'production',
+      SECRETS_KEY: 'admin-cli-test-secrets-key-0123456789abcdef',
+      ADMIN_TOKEN,
+    },
+    readyTimeoutMs: 45_000,
+  });
+}, 60_000);
+afterAll(async () => {
+  await service?.stop();
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function admin(args: readonly string[], env: Record<string, string> = { ADMIN_TOKEN }) {
+  // Run from an empty directory, so no .env of the checkout adds settings.
+  const run = spawnNode(
+    ['--import', import.meta.resolve('tsx'), join(repoRoot, 'server/admin-cli.ts'), '--url', service.url, ...args],
+    {
+      env,
+      cwd: dir,
+    },
+  );
+  const code = await run.exited;
+  return { code, output: run.output() };
+}
+
+const wing = (students: number): PeopleImportBody => ({
+  orgs: [{ orgId: 'org-9aw', name: '9th Air Wing' }],
+  users: [
+    {
+      userId: 'usr-lead',
+      handle: '@lead',
+      firstName: 'Lee',
+      lastName: 'Lead',
+      userType: 'adult',
+      accountType: 'Adult',
+      country: 'US',
+      orgId: 'org-9aw',
+    },
+    ...Array.from({ length: students }, (_, i) => ({
+      userId: `usr-airman-${i}`,
+      handle: `@airman.${i}`,
+      firstName: 'Airman',
+      lastName: `Number ${i}`,
+      userType: 'adult',
+      accountType: 'Adult',
+      country: 'US',
+      orgId: 'org-9aw',
+      afsc: '2A3X3',
+      displayDutyTitle: 'Crew chief',
+      education: 'High school',
+    })),
+  ],
+  courses: [
+    {
+      courseId: 'crs-crew',
+      name: 'Crew chief',
+      version: '1',
+      orgId: 'org-9aw',
+      lessons: [{ lessonId: 'les-crew-1', name: 'Walkaround' }],
+    },
+  ],
+  classes: [
+    {
+      classId: 'cls-crew-26a',
+      name: 'Crew chief 26-A',
+      courseId: 'crs-crew',
+      trainers: ['usr-lead'],
+      students: Array.from({ length: students }, (_, i) => ({
+        studentId: `stu-airman-${i}`,
+        userId: `usr-airman-${i}`,
+      })),
+    },
+  ],
+});
+
+const secretIn = (output: string, clientId: string) => {
+  const secret = new RegExp(`Client secret of ${clientId} \\(shown this once[^\\n]*\\n\\s+(\\S+)`).exec(output)?.[1];
+  if (!secret) throw new Error(`no secret of ${clientId} in:\n${output}`);
+  return secret;
+};
+
+describe('npm run admin -- … --url (over HTTP, with ADMIN_TOKEN)', () => {
+  let clientId = '';
+  let secret = '';
+
+  it('imports a file larger than one request in parts, and the same file again changes nothing', async () => {
+    const file = join(dir, 'people.json');
+    const body = wing(1500);
+    writeFileSync(file, JSON.stringify(body));
+    expect(JSON.stringify(body).length).toBeGreaterThan(64 * 1024);
+    const first = await admin(['import', '--file', file]);
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toMatch(
+      /Imported 1 orgs, 1501 users, 1 courses, 1 lessons, \d+ classes, \d+ trainers, 1500 students, 0 friendships in \d+ parts\./,
+    );
+    const again = await admin(['import', '--file', file]);
+    expect(again.code, again.output).toBe(0);
+
+    const db = await database.open();
+    try {
+      const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM students`.execute(db.q);
+      expect(Number(rows[0]?.n)).toBe(1500);
+    } finally {
+      await db.close();
+    }
+    const orgs = await admin(['orgs']);
+    expect(orgs.output).toContain('org-9aw  9th Air Wing');
+  });
+
+  it('registers a plugin, shows its secret once, and the secret opens what was granted', async () => {
+    const added = await admin([
+      'plugin',
+      'add',
+      '--name',
+      'Readiness analytics',
+      '--api-sets',
+      'record-data,mission-planner',
+      '--orgs',
+      'org-9aw',
+      '--capabilities-url',
+      'https://plugin.example/capabilities',
+      '--candidates-url',
+      'https://plugin.example/candidates',
+    ]);
+    expect(added.code, added.output).toBe(0);
+    clientId = /Client secret of (\S+) /.exec(added.output)?.[1] ?? '';
+    expect(clientId).toMatch(/^plugin-/);
+    secret = secretIn(added.output, clientId);
+    expect(added.output).toContain('API sets: mission-planner, record-data');
+    expect(added.output).toContain(
+      'mission planner: https://plugin.example/capabilities, https://plugin.example/candidates',
+    );
+
+    const records = await call(service.url, 'GET', '/plugin/v2/ai/record-data', {
+      headers: { Authorization: basicHeader(clientId, secret) },
+    });
+    expect(records.status).toBe(200);
+    expect(learningRecordListSchema.parse(records.body)).toHaveLength(1500);
+
+    const listed = await admin(['plugin', 'list']);
+    expect(listed.output).toContain(clientId);
+    expect(listed.output).not.toContain(secret);
+    // Stored hashed and sealed, never as it is.
+    const db = await database.open();
+    try {
+      const { rows } = await sql`SELECT * FROM plugins WHERE client_id = ${clientId}`.execute(db.q);
+      expect(JSON.stringify(rows)).not.toContain(secret);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('rotates the secret: the new one works, the old one no longer', async () => {
+    const rotated = await admin(['plugin', 'rotate-secret', clientId]);
+    expect(rotated.code, rotated.output).toBe(0);
+    const renewed = secretIn(rotated.output, clientId);
+    expect(renewed).not.toBe(secret);
+    const read = (s: string) =>
+      call(service.url, 'GET', '/plugin/v2/ai/record-data', { headers: { Authorization: basicHeader(clientId, s) } });
+    expect((await read(secret)).status).toBe(401);
+    expect((await read(renewed)).status).toBe(200);
+  });
+
+  it('says what is wrong: no token, a refused request, a bad file, an unknown command', async () => {
+    const noToken = await admin(['plugin', 'list'], {});
+    expect(noToken.code).toBe(2);
+    expect(noToken.output).toContain('--url needs the ADMIN_TOKEN setting');
+    const wrongToken = await admin(['plugin', 'list'], { ADMIN_TOKEN: `${ADMIN_TOKEN}-not` });
+    expect(wrongToken.code).toBe(1);
+    expect(wrongToken.output).toContain('401 invalid_token');
+    const missing = await admin(['plugin', 'set-orgs', 'plugin-nobody', 'org-9aw']);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('404 not_found');
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ users: [{ userId: 'usr-x' }] }));
+    const bad = await admin(['import', '--file', file]);
+    expect(bad.code).toBe(2);
+    expect(bad.output).toMatch(/users\.0\.handle: /);
+    const unknown = await admin(['plugin', 'remove', clientId]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.output).toContain('unknown command "plugin remove');
+  });
+});
