@@ -23,6 +23,7 @@ import { publishedCredentials } from '../../sandbox/published-credentials.ts';
 import { type ChildService, freePort, repoRoot, spawnNode, startChildService } from '../../testkit/child-service.ts';
 import { type ChildDatabase, databaseForChild, prepare } from '../../testkit/engine.ts';
 import { call } from '../../testkit/harness.ts';
+import { openSignin, pkce, submitSignin } from '../../testkit/oauth.ts';
 import { ADMIN_TOKEN, admin } from '../../testkit/plugin-kit.ts';
 import { migrations } from '../data/migrations/index.ts';
 import { areaTables } from '../data/versions.ts';
@@ -101,6 +102,8 @@ function publishedIn(file: string) {
     pairs: [] as [string, string][],
     clientIds: [] as string[],
     userIds: [] as string[],
+    /** Handle and password of a table with both columns. */
+    passwords: [] as [string, string][],
     unknown: [] as string[],
   };
   for (let i = 0; i + 1 < lines.length; i++) {
@@ -110,7 +113,11 @@ function publishedIn(file: string) {
     const idColumn = names.findIndex((name) => /^client ?id$/.test(name));
     const userColumn = names.findIndex((name) => /^user ?id$/.test(name));
     const secretColumn = names.findIndex((name) => /secret/.test(name));
-    const other = names.filter((name) => /password|token/.test(name));
+    const handleColumn = names.findIndex((name) => name === 'handle');
+    const passwordColumn = names.findIndex((name) => name === 'password');
+    const other = names.filter(
+      (name, at) => /password|token/.test(name) && !(at === passwordColumn && handleColumn >= 0),
+    );
     if (other.length > 0) found.unknown.push(`${file}: ${other.join(', ')}`);
     for (let j = i + 2; (lines[j] ?? '').startsWith('|'); j++) {
       const cells = (lines[j] ?? '').split('|');
@@ -122,6 +129,9 @@ function publishedIn(file: string) {
       }
       const userId = ticked(cells[userColumn] ?? '')[0];
       if (userColumn >= 0 && userId) found.userIds.push(userId);
+      const handle = ticked(cells[handleColumn] ?? '')[0];
+      const password = ticked(cells[passwordColumn] ?? '')[0];
+      if (handleColumn >= 0 && passwordColumn >= 0 && handle && password) found.passwords.push([handle, password]);
     }
   }
   for (const line of lines) {
@@ -178,6 +188,43 @@ describe('a production start on an empty database', () => {
     // Every documented secret is one the start check looks for.
     const checked = new Set(publishedCredentials.map((c) => c.value));
     for (const [, secret] of pairs.values()) expect(checked, secret).toContain(secret);
+    const passwords = docs.flatMap((d) => d.passwords);
+    expect(passwords.length).toBeGreaterThanOrEqual(8);
+    for (const [, password] of passwords) expect(checked, password).toContain(password);
+
+    // A production app to sign in to; no published handle and password opens a session on it.
+    const app = await admin(service.url, 'POST', '/admin/v1/apps', {
+      name: 'Production check',
+      environment: 'production',
+      redirectUris: ['https://app.example/callback'],
+      confidential: false,
+    });
+    expect(app.status).toBe(201);
+    const { clientId: appId } = (app.body as { app: { clientId: string } }).app;
+    for (const [handle, password] of passwords) {
+      const params = {
+        client_id: appId,
+        redirect_uri: 'https://app.example/callback',
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+      };
+      const page = await openSignin(service.url, params);
+      expect(page.status, handle).toBe(200);
+      const tried = await submitSignin(
+        service.url,
+        {
+          response_type: 'code',
+          state: 'xyz',
+          ...params,
+          csrf_token: page.csrfToken,
+          handle,
+          password,
+          action: 'password',
+        },
+        { cookie: page.cookie },
+      );
+      expect(tried.status, `${handle}:${password}`).toBe(401);
+    }
 
     for (const [clientId, secret] of pairs.values()) {
       const reply = await call(service.url, 'GET', '/plugin/v2/ai/record-data', {
