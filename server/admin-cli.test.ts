@@ -193,6 +193,53 @@ describe('npm run admin -- … --url (over HTTP, with ADMIN_TOKEN)', () => {
     expect((await read(renewed)).status).toBe(200);
   });
 
+  it('registers an app with its exact redirect URIs, prints a confidential secret once, and rotates it', async () => {
+    const added = await admin([
+      'app',
+      'add',
+      '--name',
+      'Flight line dashboard',
+      '--environment',
+      'production',
+      '--redirect-uris',
+      'https://dash.example/auth/callback',
+      '--training',
+      '--confidential',
+    ]);
+    expect(added.code, added.output).toBe(0);
+    const appId = /Client secret of (\S+) /.exec(added.output)?.[1] ?? '';
+    const appSecret = secretIn(added.output, appId);
+    expect(added.output).toContain('scopes: training');
+    expect(added.output).toContain('redirect URIs: https://dash.example/auth/callback');
+    // The platform's sign-in page serves the registered address and refuses any other.
+    const signin = (redirectUri: string) =>
+      call(
+        service.url,
+        'GET',
+        `/oauth/signin?client_id=${appId}&response_type=code&state=s&redirect_uri=${encodeURIComponent(redirectUri)}`,
+      );
+    expect((await signin('https://dash.example/auth/callback')).status).toBe(200);
+    expect((await signin('https://dash.example/auth/other')).status).toBe(400);
+
+    const moved = await admin(['app', 'set-redirect-uris', appId, 'https://dash.example/auth/other']);
+    expect(moved.code, moved.output).toBe(0);
+    expect((await signin('https://dash.example/auth/other')).status).toBe(200);
+    expect((await signin('https://dash.example/auth/callback')).status).toBe(400);
+
+    const rotated = await admin(['app', 'rotate-secret', appId]);
+    expect(rotated.code, rotated.output).toBe(0);
+    expect(secretIn(rotated.output, appId)).not.toBe(appSecret);
+    const listed = await admin(['app', 'list']);
+    expect(listed.output).toContain(appId);
+    const db = await database.open();
+    try {
+      const { rows } = await sql`SELECT * FROM apps WHERE client_id = ${appId}`.execute(db.q);
+      expect(JSON.stringify(rows)).not.toContain(appSecret);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('says what is wrong: no token, a refused request, a bad file, an unknown command', async () => {
     const noToken = await admin(['plugin', 'list'], {});
     expect(noToken.code).toBe(2);

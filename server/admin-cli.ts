@@ -24,6 +24,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type AdminApp, adminAppListSchema, adminAppSchema, appWithSecretSchema } from '../contract/apps.ts';
 import { isErrorBody } from '../contract/common.ts';
 import { type PeopleImportBody, peopleImportBodySchema, peopleImportResultSchema } from '../contract/people-import.ts';
 import {
@@ -56,9 +57,15 @@ People and classes:
   orgs                             the orgs a plugin can be granted
   import --file FILE               add or update orgs, people, courses, classes, friendships (JSON, see
                                    README "Provisioning production"); the same file twice changes nothing
-Apps are provisioned through POST /admin/v1/apps of the administration API.
+Apps (OAuth clients):
+  app list
+  app show <clientId>
+  app add --name NAME --environment sandbox|production --redirect-uris URIS [--training] [--confidential]
+          [--client-id ID]         register an app; a confidential app's secret is printed once
+  app set-redirect-uris <clientId> URIS    replace the registered redirect URIs (exact addresses)
+  app rotate-secret <clientId>     a confidential app's new secret (printed once)
 
-SETS and ORGS are comma-separated: API sets record-data, badges, other-skills, additional-info, mission-planner.
+SETS, ORGS and URIS are comma-separated: API sets record-data, badges, other-skills, additional-info, mission-planner.
 
 Options:
   --url URL    a running service (HTTP, with the ADMIN_TOKEN setting); without it the command runs the
@@ -170,6 +177,13 @@ const showPlugin = (plugin: ReturnType<typeof adminPluginSchema.parse>) =>
     `  API sets: ${plugin.permissions.join(', ') || 'none'}`,
     `  orgs: ${plugin.orgIds.join(', ') || 'none'}`,
     `  mission planner: ${plugin.capabilitiesUrl && plugin.candidatesUrl ? `${plugin.capabilitiesUrl}, ${plugin.candidatesUrl}` : 'not offered (no addresses)'}`,
+  ].join('\n');
+
+const showApp = (app: AdminApp) =>
+  [
+    `${app.clientId}  "${app.name}" (${app.environment}, ${app.confidential ? 'confidential' : 'public: PKCE'})`,
+    `  scopes: ${app.scopes.join(', ') || 'none'}`,
+    `  redirect URIs: ${app.redirectUris.join(', ') || 'none'}`,
   ].join('\n');
 
 const showSecret = (clientId: string, secret: string) =>
@@ -299,6 +313,10 @@ async function runCommand(
     );
     return;
   }
+  if (group === 'app') {
+    await runAppCommand(send, action, clientId, positionals, values, log);
+    return;
+  }
   if (group !== 'plugin') throw new UsageError(group ? `unknown command "${positionals.join(' ')}"` : 'name a command');
 
   switch (action) {
@@ -366,6 +384,69 @@ async function runCommand(
   }
 }
 
+async function runAppCommand(
+  send: Send,
+  action: string | undefined,
+  clientId: string | undefined,
+  positionals: string[],
+  values: Record<string, unknown>,
+  log: (line: string) => void,
+) {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const needId = () => {
+    if (!clientId) throw new UsageError(`app ${action} needs the app's client id`);
+    return encodeURIComponent(clientId);
+  };
+  switch (action) {
+    case 'list': {
+      const apps = await expectOk(send, 'GET', '/admin/v1/apps', adminAppListSchema);
+      log(apps.length === 0 ? 'No apps registered.' : apps.map(showApp).join('\n'));
+      return;
+    }
+    case 'show':
+      log(showApp(await expectOk(send, 'GET', `/admin/v1/apps/${needId()}`, adminAppSchema)));
+      return;
+    case 'add': {
+      const name = text('name');
+      if (!name) throw new UsageError('app add needs --name');
+      const environment = text('environment');
+      if (environment !== 'sandbox' && environment !== 'production') {
+        throw new UsageError('app add needs --environment sandbox or --environment production');
+      }
+      const clientIdFlag = text('client-id');
+      const made = await expectOk(send, 'POST', '/admin/v1/apps', appWithSecretSchema, {
+        name,
+        environment,
+        ...(clientIdFlag ? { clientId: clientIdFlag } : {}),
+        ...(values.training === true ? { scopes: ['training'] } : {}),
+        redirectUris: list(text('redirect-uris'), '--redirect-uris'),
+        confidential: values.confidential === true,
+      });
+      if (made.clientSecret) log(showSecret(made.app.clientId, made.clientSecret));
+      log(showApp(made.app));
+      return;
+    }
+    case 'set-redirect-uris': {
+      const redirectUris = list(positionals[3], 'URIS');
+      log(
+        showApp(
+          await expectOk(send, 'PUT', `/admin/v1/apps/${needId()}/redirect-uris`, adminAppSchema, { redirectUris }),
+        ),
+      );
+      return;
+    }
+    case 'rotate-secret': {
+      const rotated = await expectOk(send, 'POST', `/admin/v1/apps/${needId()}/secret`, appWithSecretSchema);
+      if (!rotated.clientSecret) throw new Error(`${rotated.app.clientId} is a public app: it has no secret`);
+      log(showSecret(rotated.app.clientId, rotated.clientSecret));
+      log('The old secret no longer works: give this one to the app.');
+      return;
+    }
+    default:
+      throw new UsageError(`unknown command "${positionals.join(' ')}"`);
+  }
+}
+
 /** Runs one command; returns the exit code (0 done, 1 refused or failed, 2 bad usage). */
 export async function runAdminCli(
   argv: readonly string[],
@@ -389,6 +470,10 @@ export async function runAdminCli(
         'candidates-url': { type: 'string' },
         none: { type: 'boolean' },
         file: { type: 'string' },
+        environment: { type: 'string' },
+        'redirect-uris': { type: 'string' },
+        training: { type: 'boolean' },
+        confidential: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -7,11 +7,4 @@ import { migration as oauth } from './005-oauth.ts';
 import { migration as environmentAndSecrets } from './006-environment-and-secrets.ts';
 import type { Migration } from './types.ts';
 
-export const migrations: readonly Migration[] = [
-  core,
-  plugins,
-  pluginData,
-  dataVersions,
-  oauth,
-  environmentAndSecrets,
-];
+export const migrations: readonly Migration[] = [core, plugins, pluginData, dataVersions, oauth, environmentAndSecrets];
