@@ -6,6 +6,8 @@
  *   18200  sandbox platform (notes on their own base address, 18202)
  *   18201  production platform misconfigured with a sandbox client id
  *   18203  sandbox whose sessions expire within seconds (refresh journeys)
+ *   18204  the sandbox's database with PLATFORM_EXTENSIONS=off: the journeys tagged @field run
+ *          again there (project "without-extensions"); their helpers sign in and read through 18200
  *   18300  sandbox for the mission planner journey, 18301 the sample plugin it calls
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { plannerPorts, ports, shortSessions } from './e2e/support/ports';
+import type { FieldOptions } from './e2e/support/test';
 import { chromiumLaunchOptions } from './testkit/chromium';
 
 const host = '127.0.0.1';
@@ -38,7 +41,7 @@ const serviceOn = (port: number, name: string, env: Record<string, string>) => (
   env: { HOST: host, DASHBOARD_DIR: 'dist', PORT: String(port), DATABASE: join(dbDir, `${name}.sqlite`), ...env },
 });
 
-export default defineConfig({
+export default defineConfig<FieldOptions>({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 1,
@@ -53,7 +56,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium' },
+    {
+      // The trainer, trainee and anonymous journeys against the platform's own offer, no extension of ours.
+      name: 'without-extensions',
+      grep: /@field/,
+      use: { baseURL: origin(ports.bare), extensionsOff: true, helperBaseURL: origin(ports.sandbox) },
+    },
+  ],
   webServer: [
     serviceOn(ports.sandbox, 'sandbox', {
       PLATFORM_ENV: 'sandbox',
@@ -61,6 +72,8 @@ export default defineConfig({
       DASHBOARD_NOTES_URL: origin(ports.notes),
       CORS_ORIGINS: origin(ports.sandbox),
     }),
+    // After the sandbox (the same database, seeded by it): the platform as it is, without our extensions.
+    serviceOn(ports.bare, 'sandbox', { PLATFORM_ENV: 'sandbox', PLATFORM_EXTENSIONS: 'off' }),
     serviceOn(ports.production, 'production', {
       PLATFORM_ENV: 'production',
       SECRETS_KEY: 'e2e-production-secrets-key-0123456789abcdef',

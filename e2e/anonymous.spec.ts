@@ -3,7 +3,7 @@ import { profileValuesSeenBy } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
-test('an anonymous person onboards, is warned, and is warned again before signing out', async ({
+test('an anonymous person onboards, is warned, and is warned again before signing out @field', async ({
   page,
   context,
   request,

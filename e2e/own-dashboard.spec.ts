@@ -6,14 +6,14 @@
 import type { Page } from '@playwright/test';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
-import { profileValuesSeenBy, signedInDemoUser, signInAs } from './support/platform';
+import { profileValuesSeenBy, signedInDemoUser } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
 const ownPages = ['My profile', 'My friends', 'My notes'];
 
 /** Writes a note about oneself; the form says before saving that only the writer will read it. */
-async function writeOwnNote(page: Page, text: string): Promise<void> {
+async function writeOwnNote(page: Page, text: string, extensionsOff: boolean): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My notes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My notes' })).toBeVisible();
   await expectAccessible(page, 'my notes');
@@ -22,8 +22,9 @@ async function writeOwnNote(page: Page, text: string): Promise<void> {
   const form = page.getByRole('form', { name: 'New note about yourself' });
   // Nobody to choose: the note is about the writer, and says who reads it.
   await expect(form.getByRole('combobox')).toHaveCount(0);
+  // Said only where the service tells (the audience extension); otherwise nothing is claimed.
   await expect(form.getByRole('button', { name: 'Save note' })).toHaveAccessibleDescription(
-    'Who will see it: Visible only to you.',
+    extensionsOff ? '' : 'Who will see it: Visible only to you.',
   );
   await expectAccessible(page, 'new own note');
   await form.getByLabel(/^Note/).fill(text);
@@ -50,22 +51,24 @@ async function expectTrainerPagesRefused(page: Page): Promise<void> {
   }
 }
 
-test('a trainee who trains no one gets their profile, friends and own notes, and no trainer pages', async ({
+test('a trainee who trains no one gets their profile, friends and own notes, and no trainer pages @field', async ({
   page,
+  signIn,
+  extensionsOff,
   context,
   request,
   visitedUrls,
 }) => {
   const { user, token } = await signedInDemoUser(request, demoIds.users.student);
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: signInAs(user), exact: true }).click();
+  await signIn(page, user);
 
   // Lands on their profile, with their own navigation.
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ownPages);
   await expectAccessible(page, 'trainee profile');
 
-  await writeOwnNote(page, `A reminder to myself, run ${Date.now()}.`);
+  await writeOwnNote(page, `A reminder to myself, run ${Date.now()}.`, extensionsOff);
   await expectTrainerPagesRefused(page);
 
   // `/` lands where the person belongs.
@@ -78,8 +81,9 @@ test('a trainee who trains no one gets their profile, friends and own notes, and
   });
 });
 
-test('an anonymous person gets their profile, friends and own notes, and no trainer pages', async ({
+test('an anonymous person gets their profile, friends and own notes, and no trainer pages @field', async ({
   page,
+  extensionsOff,
   context,
   request,
   visitedUrls,
@@ -97,7 +101,7 @@ test('an anonymous person gets their profile, friends and own notes, and no trai
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My notes' }).click();
   // Their notes go with the anonymous profile, and the page says so.
   await expect(page.getByText(/belong to this anonymous profile/)).toBeVisible();
-  await writeOwnNote(page, `Trying the dashboard, run ${Date.now()}.`);
+  await writeOwnNote(page, `Trying the dashboard, run ${Date.now()}.`, extensionsOff);
   await expectTrainerPagesRefused(page);
 
   await expectNoProfileDataStored(page, context, {

@@ -9,6 +9,8 @@ export const ports = {
   production: 18201 + offset,
   notes: 18202 + offset,
   shortSessions: 18203 + offset,
+  /** The sandbox's database served with PLATFORM_EXTENSIONS=off: what the platform itself offers. */
+  bare: 18204 + offset,
 } as const;
 
 /** Lifetimes on the short-sessions server: a token expires soon, its refresh token a little later. */

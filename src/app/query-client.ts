@@ -2,7 +2,8 @@
  * React Query's client: memory only (no persister), 5xx thrown to the route
  * error boundary, other errors handled where they happen, and the whole
  * cache cleared whenever the signed-in person changes or signs out, so no
- * one's profile data outlives their session.
+ * one's profile data outlives their session (nor what was found out about
+ * the platform's extensions, lib/api/extensions.ts).
  *
  * A request the service was too busy to start (503 `overloaded`) is sent
  * again after the `Retry-After` it named, a few times at most, queries and
@@ -13,8 +14,9 @@
  * features' queries it makes stale it names in `meta.invalidates`, and the one
  * MutationCache here invalidates them, so features never import each other.
  */
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { type ApiError, isApiError, isOverloaded, isServerError } from '../lib/api/api-error';
+import { extensions } from '../lib/api/extensions';
 import type { AppMutationMeta } from '../lib/api/mutation-meta';
 import { sessionStore } from '../lib/session/session-store';
 
@@ -47,6 +49,12 @@ function invalidateNamed(queryClient: QueryClient, meta: AppMutationMeta | undef
 
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
+    // Without the session extension the app's scopes are not told: a read refused for want of the training scope tells.
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'missing_scope') extensions.markAbsent('training-scope');
+      },
+    }),
     mutationCache: new MutationCache({
       onSuccess: (_data, _variables, _context, mutation) => invalidateNamed(queryClient, mutation.meta),
     }),
@@ -75,6 +83,7 @@ export function clearCacheOnSessionChange(queryClient: QueryClient): () => void 
     if (next !== userId) {
       userId = next;
       queryClient.clear();
+      extensions.reset();
     }
   });
 }

@@ -1,13 +1,15 @@
 /**
  * Under a comment or note form: who will be able to read what is being
- * written, asked of the service for exactly what the form holds now. The
+ * written, asked of the service for exactly what the form holds now, where
+ * the service tells (the audience extension; elsewhere nothing is said). The
  * line keeps its place while it updates, so the form does not move.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Audience, AudienceQuery } from '../../contract/audience';
 import { isApiError } from '../lib/api/api-error';
 import { audienceQueries } from '../lib/api/audience-queries';
+import { extensions } from '../lib/api/extensions';
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
@@ -62,7 +64,13 @@ export function AudienceNotice({
   readonly id: string;
 }) {
   const settled = useSettled(query, 250);
-  const audience = useQuery({ ...audienceQueries.of(settled ?? { kind: 'note' }), enabled: settled !== null });
+  const offered = useSyncExternalStore(extensions.subscribe, () => extensions.offered('audience'));
+  const audience = useQuery({
+    ...audienceQueries.of(settled ?? { kind: 'note' }),
+    enabled: settled !== null && offered,
+  });
+  // The platform does not tell who reads what: the form says nothing rather than guess.
+  if (!offered || audience.data === null) return <p className="audience" id={id} hidden />;
   let text: ReactNode;
   if (query === null) text = waiting;
   else if (audience.isError) {

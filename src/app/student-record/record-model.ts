@@ -3,8 +3,23 @@
  * lesson (both in the URL), counted by kind, and the choices the filters
  * offer with how many entries each would show.
  */
-import { noteCategoryOf } from '../../../contract/notes';
-import type { RecordEntry } from '../../../contract/student-record';
+import type { Comment } from '../../../contract/comments';
+import { type Note, noteCategoryOf } from '../../../contract/notes';
+import type { UserSummary } from '../../../contract/users';
+
+/**
+ * An entry as the page shows it: the extension's record entry, or one composed
+ * from the interface's lists, which tell neither when it was written nor (for
+ * a note) by whom.
+ */
+export type ShownEntry =
+  | { readonly kind: 'comment'; readonly createdAt: string | null; readonly comment: Comment }
+  | {
+      readonly kind: 'note';
+      readonly createdAt: string | null;
+      readonly note: Note;
+      readonly author: UserSummary | null;
+    };
 
 export interface RecordFilters {
   readonly courseId?: string;
@@ -12,12 +27,12 @@ export interface RecordFilters {
 }
 
 /** The course and lesson an entry is filed under; a user note has neither. */
-export function placeOf(entry: RecordEntry): { courseId: string | null; lessonId: string | null } {
+export function placeOf(entry: ShownEntry): { courseId: string | null; lessonId: string | null } {
   if (entry.kind === 'comment') return { courseId: entry.comment.course, lessonId: entry.comment.lesson || null };
   return { courseId: entry.note.courseId, lessonId: entry.note.lessonId };
 }
 
-export function matches(entry: RecordEntry, filters: RecordFilters): boolean {
+export function matches(entry: ShownEntry, filters: RecordFilters): boolean {
   const place = placeOf(entry);
   return (
     (!filters.courseId || place.courseId === filters.courseId) &&
@@ -33,7 +48,7 @@ export interface RecordCounts {
   readonly userNotes: number;
 }
 
-export function countEntries(entries: readonly RecordEntry[]): RecordCounts {
+export function countEntries(entries: readonly ShownEntry[]): RecordCounts {
   let comments = 0;
   let lessonNotes = 0;
   let courseNotes = 0;
@@ -78,7 +93,7 @@ export interface FilterChoice {
  * the order first met (newest first).
  */
 export function filterChoices(
-  entries: readonly RecordEntry[],
+  entries: readonly ShownEntry[],
   filters: RecordFilters,
 ): { courses: FilterChoice[]; lessons: FilterChoice[] } {
   const courses = new Map<string, number>();

@@ -1,14 +1,94 @@
-/** A student's whole record for the signed-in trainer (extension `GET /edu/v1/trainer/students/:userId/record`). */
+/**
+ * A student's whole record for the signed-in trainer: the extension's one
+ * answer (`GET /edu/v1/trainer/students/:userId/record`, every entry dated),
+ * or, where the platform has no such extension, composed here from the
+ * interface's own reads: the comments about each of the person's enrollments
+ * and the notes about the person. Those carry no date, so the composed record
+ * keeps the order the platform lists them in and says that when each was
+ * written is unknown.
+ */
 import { queryOptions } from '@tanstack/react-query';
+import type { Comment } from '../../../contract/comments';
+import { commentEndpoints } from '../../../contract/endpoints/comments';
+import { noteEndpoints } from '../../../contract/endpoints/notes';
 import { studentRecordEndpoints } from '../../../contract/endpoints/student-record';
-import { call } from '../../lib/api/client';
+import type { Note } from '../../../contract/notes';
+import type { UserSummary } from '../../../contract/users';
+import { call, callAnswer } from '../../lib/api/client';
+import { withExtension } from '../../lib/api/extensions';
+import { type ListPage, readListPage } from '../../lib/api/paging';
+import type { ShownEntry } from './record-model';
+
+export interface ShownRecord {
+  /** Null when nothing the trainer may read names the person. */
+  readonly student: UserSummary | null;
+  readonly entries: readonly ShownEntry[];
+  /** Entries are dated and newest first; false: in the platform's list order, dates unknown. */
+  readonly dated: boolean;
+}
+
+/** Every row of a list, following its pages where it is paged. */
+async function wholeList<T>(readPage: (cursor: string | null) => Promise<ListPage<T>>): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ListPage<T> = await readPage(cursor);
+    rows.push(...page.rows);
+    cursor = page.next;
+  } while (cursor !== null);
+  return rows;
+}
+
+async function composedRecord(
+  userId: string,
+  studentIds: readonly string[],
+  known: UserSummary | null,
+  signal: AbortSignal,
+): Promise<ShownRecord> {
+  const [commentLists, notes] = await Promise.all([
+    Promise.all(
+      studentIds.map((studentId) =>
+        wholeList<Comment>((cursor) =>
+          readListPage(
+            (paging) => callAnswer(commentEndpoints.listComments, { query: { studentId, ...paging }, signal }),
+            cursor,
+          ),
+        ),
+      ),
+    ),
+    wholeList<Note>((cursor) =>
+      readListPage((paging) => callAnswer(noteEndpoints.listNotes, { query: { userId, ...paging }, signal }), cursor),
+    ),
+  ]);
+  const comments = commentLists.flat();
+  const entries: ShownEntry[] = [
+    ...comments.map((comment): ShownEntry => ({ kind: 'comment', createdAt: null, comment })),
+    ...notes.map((note): ShownEntry => ({ kind: 'note', createdAt: null, note, author: null })),
+  ];
+  return { student: known ?? comments[0]?.student ?? null, entries, dated: false };
+}
 
 export const recordQueries = {
   // Comment and note mutations name this root in their `meta.invalidates` (see query-client.ts): keep it.
   all: () => ['student-record'] as const,
+  /** The extension's record; null where the platform has none (then `composed`). */
   of: (userId: string) =>
     queryOptions({
       queryKey: [...recordQueries.all(), userId] as const,
-      queryFn: ({ signal }) => call(studentRecordEndpoints.studentRecord, { params: { userId }, signal }),
+      queryFn: ({ signal }): Promise<ShownRecord | null> =>
+        withExtension(
+          'student-record',
+          async () => ({
+            ...(await call(studentRecordEndpoints.studentRecord, { params: { userId }, signal })),
+            dated: true,
+          }),
+          () => null,
+        ),
+    }),
+  /** The record from the interface's reads: `studentIds` are the person's enrollments in the trainer's classes. */
+  composed: (userId: string, studentIds: readonly string[], known: UserSummary | null) =>
+    queryOptions({
+      queryKey: [...recordQueries.all(), userId, 'composed', studentIds] as const,
+      queryFn: ({ signal }) => composedRecord(userId, studentIds, known, signal),
     }),
 };

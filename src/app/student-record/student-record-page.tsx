@@ -1,11 +1,11 @@
 /**
  * One student's whole record (`/students/:userId`): everything the signed-in
  * trainer may read about the person — comments and notes of every kind — in
- * one list, newest first, narrowed by course and lesson (in the URL), with
+ * one list, newest first (where the platform dates them; see record-queries), narrowed by course and lesson (in the URL), with
  * counts; beside it, forms to add a comment or a note with the student and
  * class already chosen. The URL holds only the userId and ids.
  */
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
@@ -26,7 +26,7 @@ import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { RecordFiltersForm } from './components/record-filters';
 import { RecordList } from './components/record-list';
 import { countEntries, describeCounts, filterChoices, matches, type RecordFilters } from './record-model';
-import { recordQueries } from './record-queries';
+import { recordQueries, type ShownRecord } from './record-queries';
 
 const filterKeys = ['courseId', 'lessonId'] as const;
 
@@ -55,13 +55,26 @@ function StudentRecord() {
   const { userId = '' } = useParams();
   const session = useSignedInSession();
   const [filters, setFilters] = useSearchFilters(filterKeys);
-  const record = useQuery(recordQueries.of(userId));
+  const extension = useQuery(recordQueries.of(userId));
   const roster = useQuery(rosterQueries.mine());
+  const enrollments = roster.data ? rosterOf(roster.data, userId).classes.flatMap((c) => c.students) : [];
+  const composed = useQuery({
+    ...recordQueries.composed(
+      userId,
+      enrollments.map((s) => s.studentId),
+      roster.data?.people.get(userId) ?? null,
+    ),
+    // Only where the platform has no record extension, once the person's enrollments are known.
+    enabled: extension.data === null && roster.isSuccess,
+  });
+  const record: UseQueryResult<ShownRecord> =
+    extension.data === null ? composed : (extension as UseQueryResult<ShownRecord>);
   const createComment = useCreateComment();
   const createNote = useCreateNote();
   const names = rosterNames(roster.data);
   const rosterName = names.users.get(userId);
-  const name = record.data ? fullName(record.data.student) : rosterName;
+  const student = record.data?.student ?? null;
+  const name = student ? fullName(student) : rosterName;
   const mine = roster.data ? rosterOf(roster.data, userId) : null;
   // The class to preselect: one of the person's that is in the chosen course, else their first.
   const enrollment =
@@ -71,7 +84,10 @@ function StudentRecord() {
     classId: enrollment?.classId,
     studentId: enrollment?.students[0]?.studentId,
   };
-  const notFound = isApiError(record.error) && record.error.status === 404;
+  const notFound =
+    (isApiError(record.error) && record.error.status === 404) ||
+    (record.data?.dated === false && record.data.student === null && record.data.entries.length === 0);
+  const order = record.data?.dated === false ? 'in the order the platform lists them' : 'newest first';
 
   return (
     <div className="page">
@@ -80,20 +96,20 @@ function StudentRecord() {
         <Link to="/comments">Back to student comments</Link>
       </p>
       <div className="record-heading">
-        {record.data ? (
-          <Avatar pictureId={record.data.student.profilePic} name={fullName(record.data.student)} size="medium" />
+        {student ? (
+          <Avatar pictureId={student.profilePic} name={fullName(student)} size="medium" />
         ) : (
           <span className="avatar avatar-medium avatar-placeholder" aria-hidden="true" />
         )}
         <PageHeading
           intro={
-            record.data ? (
+            student ? (
               <>
-                <bdi className="handle">{record.data.student.handle}</bdi> · Everything you may read about this student:
-                comments and notes, newest first.
+                <bdi className="handle">{student.handle}</bdi> · Everything you may read about this student: comments
+                and notes, {order}.
               </>
             ) : (
-              'Everything you may read about this student: comments and notes, newest first.'
+              `Everything you may read about this student: comments and notes, ${order}.`
             )
           }
         >
@@ -179,6 +195,12 @@ function StudentRecord() {
                     <p className="record-counts" role="status">
                       {describeCounts(countEntries(shown), data.entries.length)}
                     </p>
+                    {data.dated ? null : (
+                      <p className="field-hint">
+                        This platform does not say when a comment or note was written: comments come first, then notes,
+                        each as the platform lists them, and which was written first is not known.
+                      </p>
+                    )}
                     {shown.length === 0 ? (
                       <EmptyState
                         title={

@@ -8,12 +8,13 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import './mission-planner.css';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, ErrorState, LiveMessage, Skeleton } from '../../components/states';
 import { studentPath } from '../../components/student-link';
 import { TrainersOnly } from '../../components/trainers-only';
+import { extensions, isUnknownAddress } from '../../lib/api/extensions';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { missionPlannerQueries, useCandidatesSearch, useCapabilitiesSearch } from './api/mission-planner-queries';
@@ -33,8 +34,37 @@ const urlKeys = ['plugin'] as const;
 export default function MissionPlannerPage() {
   return (
     <TrainersOnly what="The mission planner">
-      <MissionPlanner />
+      <OnThisPlatform>
+        <MissionPlanner />
+      </OnThisPlatform>
     </TrainersOnly>
+  );
+}
+
+/**
+ * The planner's routes are our extension: where the platform answers them as
+ * unknown addresses, the page says the planner is not available here (and
+ * does not ask again this session) instead of showing forms that cannot work.
+ */
+function OnThisPlatform({ children }: { readonly children: ReactNode }) {
+  const offered = useSyncExternalStore(extensions.subscribe, () => extensions.offered('mission-planner'));
+  const plugins = useQuery({ ...missionPlannerQueries.plugins(), enabled: offered });
+  const absent = isUnknownAddress(plugins.error);
+  useEffect(() => {
+    if (absent) extensions.markAbsent('mission-planner');
+  }, [absent]);
+  if (offered && !absent) return children;
+  return (
+    <div className="page page-narrow">
+      <title>Mission planner · Trainer dashboard</title>
+      <PageHeading>Mission planner</PageHeading>
+      <EmptyState title="The mission planner is not available on this platform">
+        <p>
+          The platform this dashboard is connected to does not offer mission planner searches. Your students’ comments
+          and notes are all here.
+        </p>
+      </EmptyState>
+    </div>
   );
 }
 

@@ -8,8 +8,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { profileEndpoints } from '../../../contract/endpoints/profile';
 import { sessionEndpoints } from '../../../contract/endpoints/sessions';
 import type { SessionInfo } from '../../../contract/users';
-import { isApiError } from '../api/api-error';
 import { call } from '../api/client';
+import { withExtension } from '../api/extensions';
 
 export const accessQueries = {
   /** The own profile; the profile feature reads the same entry. */
@@ -20,19 +20,17 @@ export const accessQueries = {
     }),
   /**
    * The session as the platform sees it; null where the platform has no
-   * session extension (404), so the dashboard then tries the pages instead.
+   * session extension (an unknown address), remembered for the session.
    */
   session: () =>
     queryOptions({
       queryKey: ['session-info'] as const,
-      queryFn: async ({ signal }): Promise<SessionInfo | null> => {
-        try {
-          return await call(sessionEndpoints.currentSession, { signal });
-        } catch (error) {
-          if (isApiError(error) && error.status === 404) return null;
-          throw error;
-        }
-      },
+      queryFn: ({ signal }): Promise<SessionInfo | null> =>
+        withExtension(
+          'session',
+          () => call(sessionEndpoints.currentSession, { signal }),
+          () => null,
+        ),
       // A session's app and scopes do not change while it lives.
       staleTime: Number.POSITIVE_INFINITY,
     }),

@@ -1,11 +1,14 @@
 /**
  * What the signed-in person's dashboard offers, from the profile's trainer
  * flag, whether the account is anonymous and whether the app holds the
- * training scope. Trainer pages (comments, student records, the mission
+ * training scope (the session extension's scopes; without it, known from
+ * the first trainer read the platform refuses for want of the scope). Trainer pages (comments, student records, the mission
  * planner) need all three to say yes; everyone gets their profile, friends
  * and the notes they may keep.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { extensions } from '../api/extensions';
 import { useSession } from '../session/use-session';
 import { accessQueries } from './access-queries';
 
@@ -28,6 +31,7 @@ export function useAccess(): AccessState {
   const session = useSession();
   const profile = useQuery(accessQueries.myProfile());
   const info = useQuery(accessQueries.session());
+  const scopeRefused = useSyncExternalStore(extensions.subscribe, () => !extensions.offered('training-scope'));
   if (profile.isError || info.isError) {
     return {
       status: 'error',
@@ -39,9 +43,9 @@ export function useAccess(): AccessState {
     };
   }
   if (profile.isPending || info.isPending) return { status: 'pending' };
-  // Without the session extension: anonymous as signed in, and the scope assumed (the pages say if it is missing).
+  // Without the session extension: anonymous as signed in, and the scope assumed until a comment read is refused for want of it.
   const anonymous = info.data ? info.data.anonymous : session?.method === 'anonymous';
-  const scope = info.data ? info.data.scopes.includes(TRAINING_SCOPE) : true;
+  const scope = info.data ? info.data.scopes.includes(TRAINING_SCOPE) : !scopeRefused;
   const profileTrainer = profile.data.trainer && !anonymous;
   return {
     status: 'ready',

@@ -4,6 +4,8 @@
  * the last page. The dashboard takes only the cursor from it and asks through
  * its own endpoint, so the address it calls never comes from an answer.
  */
+import { extensions, isPagingRefused } from './extensions';
+import type { Answer } from './request';
 
 /** Rows the dashboard asks for per page of a long list. */
 export const LIST_PAGE_SIZE = 200;
@@ -35,4 +37,32 @@ export interface ListPage<T> {
 /** All rows loaded so far, in order. A named function, so `select` keeps its identity between renders. */
 export function loadedRows<T>(data: { readonly pages: readonly ListPage<T>[] }): readonly T[] {
   return data.pages.flatMap((page) => page.rows);
+}
+
+/** The paging parameters of one request; empty when the list is asked for whole. */
+export interface PagingQuery {
+  readonly limit?: string;
+  readonly cursor?: string;
+}
+
+/**
+ * One page of a list the service may page (extension) or not (the
+ * interface, which answers lists whole). The first request tells: where
+ * `limit` is refused as an unknown parameter, paging is marked absent for the
+ * session and the list is asked for again, whole, as one last page.
+ */
+export async function readListPage<T>(
+  load: (paging: PagingQuery) => Promise<Answer<readonly T[]>>,
+  cursor: string | null,
+): Promise<ListPage<T>> {
+  if (extensions.offered('paging')) {
+    try {
+      const answer = await load({ limit: String(LIST_PAGE_SIZE), ...(cursor ? { cursor } : {}) });
+      return { rows: answer.data, next: nextCursor(answer.headers) };
+    } catch (error) {
+      if (!isPagingRefused(error)) throw error;
+      extensions.markAbsent('paging');
+    }
+  }
+  return { rows: (await load({})).data, next: null };
 }

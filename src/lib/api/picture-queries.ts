@@ -7,17 +7,18 @@ import { queryOptions } from '@tanstack/react-query';
 import { profileEndpoints } from '../../../contract/endpoints/profile';
 import { isApiError } from './api-error';
 import { call } from './client';
+import { isUnknownAddress, withExtension } from './extensions';
 
 export function toJpegDataUrl(base64: string): string {
   return `data:image/jpeg;base64,${base64}`;
 }
 
-/** Resolves to null on 404: the person has no such picture. */
+/** Resolves to null on 404 about the picture: the person has no such picture. */
 export async function orNoPicture(load: Promise<string>): Promise<string | null> {
   try {
     return toJpegDataUrl(await load);
   } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
+    if (isApiError(error) && error.status === 404 && !isUnknownAddress(error)) return null;
     throw error;
   }
 }
@@ -27,7 +28,13 @@ export const pictureQueries = {
   byId: (pictureId: string) =>
     queryOptions({
       queryKey: [...pictureQueries.all(), pictureId] as const,
-      queryFn: ({ signal }) => orNoPicture(call(profileEndpoints.picture, { params: { pictureId }, signal })),
+      // Where the platform has no pictures by id, every picture is "none": initials, and no request after the first.
+      queryFn: ({ signal }) =>
+        withExtension(
+          'pictures',
+          () => orNoPicture(call(profileEndpoints.picture, { params: { pictureId }, signal })),
+          () => null,
+        ),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };

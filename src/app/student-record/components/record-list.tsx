@@ -1,17 +1,17 @@
 /**
  * A student's record: comments and notes in one list, newest first, each
- * marked with its kind and when it was written. Long records render a page
+ * marked with its kind and when it was written (or that this is not known). Long records render a page
  * at a time (see incremental-list).
  */
 
 import { useCallback } from 'react';
 import { noteCategoryOf } from '../../../../contract/notes';
-import type { RecordEntry } from '../../../../contract/student-record';
 import { IncrementalCardList } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
 import { CommentCard } from '../../../features/comments/components/comment-card';
 import { NoteCard } from '../../../features/notes/components/note-card';
 import { categoryLabels } from '../../../features/notes/components/note-metadata';
+import type { ShownEntry } from '../record-model';
 
 const formatTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format;
 
@@ -21,13 +21,14 @@ function EntryTop({
   by,
 }: {
   readonly kind: string;
-  readonly createdAt: string;
-  readonly by?: string;
+  /** Null: the platform does not say when it was written. */
+  readonly createdAt: string | null;
+  readonly by?: string | undefined;
 }) {
   return (
     <p className="entry-top">
       <span className={`entry-kind entry-kind-${kind === 'Comment' ? 'comment' : 'note'}`}>{kind}</span>{' '}
-      <time dateTime={createdAt}>{formatTime(new Date(createdAt))}</time>
+      {createdAt ? <time dateTime={createdAt}>{formatTime(new Date(createdAt))}</time> : <span>date not known</span>}
       {by ? (
         <span className="entry-by">
           {' '}
@@ -38,7 +39,7 @@ function EntryTop({
   );
 }
 
-export function entryKey(entry: RecordEntry): string {
+export function entryKey(entry: ShownEntry): string {
   return entry.kind === 'comment' ? `c:${entry.comment.commentId}` : `n:${entry.note.noteId}`;
 }
 
@@ -48,14 +49,14 @@ export function RecordList({
   selfId,
   listKey,
 }: {
-  readonly entries: readonly RecordEntry[];
+  readonly entries: readonly ShownEntry[];
   readonly names: RosterNames;
   readonly selfId: string;
   /** Changes with the filters: back to the first page. */
   readonly listKey: string;
 }) {
   const renderItem = useCallback(
-    (entry: RecordEntry) =>
+    (entry: ShownEntry) =>
       entry.kind === 'comment' ? (
         <CommentCard
           comment={entry.comment}
@@ -73,7 +74,13 @@ export function RecordList({
             <EntryTop
               kind={categoryLabels[noteCategoryOf(entry.note)]}
               createdAt={entry.createdAt}
-              by={entry.author.userId === selfId ? 'you' : `${entry.author.firstName} ${entry.author.lastName}`}
+              by={
+                entry.author === null
+                  ? undefined
+                  : entry.author.userId === selfId
+                    ? 'you'
+                    : `${entry.author.firstName} ${entry.author.lastName}`
+              }
             />
           }
         />

@@ -1,4 +1,4 @@
-/** Student comments (section 4.1): list by filters, page by page; add one (shown at once in the lists and the student's record). */
+/** Student comments (section 4.1): list by filters, page by page where the service pages (whole where it does not); add one (shown at once in the lists and the student's record). */
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type Comment,
@@ -8,7 +8,7 @@ import {
 } from '../../../../contract/comments';
 import { commentEndpoints } from '../../../../contract/endpoints/comments';
 import { call, callAnswer } from '../../../lib/api/client';
-import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
+import { type ListPage, loadedRows, readListPage } from '../../../lib/api/paging';
 
 export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
 
@@ -23,15 +23,15 @@ export function commentFiltersOf(raw: Partial<Record<(typeof commentFilterKeys)[
 export const commentQueries = {
   all: () => ['comments'] as const,
   lists: () => [...commentQueries.all(), 'list'] as const,
-  /** The comments with these filters, newest first, a page at a time (the service's paging extension). */
+  /** The comments with these filters, newest first, a page at a time where the service pages (its extension), else whole. */
   list: (filters: CommentFilters) =>
     infiniteQueryOptions({
       queryKey: [...commentQueries.lists(), filters] as const,
-      queryFn: async ({ signal, pageParam }): Promise<ListPage<Comment>> => {
-        const query = { ...filters, limit: String(LIST_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) };
-        const answer = await callAnswer(commentEndpoints.listComments, { query, signal });
-        return { rows: answer.data, next: nextCursor(answer.headers) };
-      },
+      queryFn: ({ signal, pageParam }): Promise<ListPage<Comment>> =>
+        readListPage(
+          (paging) => callAnswer(commentEndpoints.listComments, { query: { ...filters, ...paging }, signal }),
+          pageParam,
+        ),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.next,
       select: loadedRows<Comment>,

@@ -9,7 +9,7 @@ import {
   noteCategories,
 } from '../../../../contract/notes';
 import { call, callAnswer } from '../../../lib/api/client';
-import { LIST_PAGE_SIZE, type ListPage, loadedRows, nextCursor } from '../../../lib/api/paging';
+import { type ListPage, loadedRows, readListPage } from '../../../lib/api/paging';
 
 export const noteIdFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId', 'userId'] as const;
 export const defaultCategories: readonly NoteCategory[] = ['lesson', 'course'];
@@ -24,15 +24,15 @@ export function parseCategories(value: string | undefined): NoteCategory[] {
 export const noteQueries = {
   all: () => ['notes'] as const,
   lists: () => [...noteQueries.all(), 'list'] as const,
-  /** The notes with these filters, newest first, a page at a time (the service's paging extension). */
+  /** The notes with these filters, newest first, a page at a time where the service pages (its extension), else whole. */
   list: (filters: NoteFilters) =>
     infiniteQueryOptions({
       queryKey: [...noteQueries.lists(), filters] as const,
-      queryFn: async ({ signal, pageParam }): Promise<ListPage<Note>> => {
-        const query = { ...filters, limit: String(LIST_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) };
-        const answer = await callAnswer(noteEndpoints.listNotes, { query, signal });
-        return { rows: answer.data, next: nextCursor(answer.headers) };
-      },
+      queryFn: ({ signal, pageParam }): Promise<ListPage<Note>> =>
+        readListPage(
+          (paging) => callAnswer(noteEndpoints.listNotes, { query: { ...filters, ...paging }, signal }),
+          pageParam,
+        ),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.next,
       select: loadedRows<Note>,
