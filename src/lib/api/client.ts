@@ -103,3 +103,30 @@ export async function callAnswer<E extends Endpoint>(
     throw error;
   }
 }
+
+/**
+ * Ends the session on the platform (`POST /oauth/logout`: the Bearer token
+ * and its own refresh token). The body must name the refresh token of the
+ * token presented, so a token found expired is renewed first and the pair
+ * read again, rather than sent through `call`'s retry with a stale body. A
+ * pasted token has no refresh token and nothing to end here: it belongs to
+ * whoever issued it.
+ */
+export async function signOutOfPlatform(): Promise<void> {
+  const config = getRuntimeConfig();
+  let session = sessionStore.get();
+  if (session && session.expiresAt !== null && Date.now() >= session.expiresAt) session = await renewOnce(session);
+  for (let attempt = 0; session?.refreshToken; attempt += 1) {
+    try {
+      await request(
+        oauthEndpoints.oauthLogout,
+        { body: { refresh_token: session.refreshToken } },
+        { config, token: session.token },
+      );
+      return;
+    } catch (error) {
+      if (attempt > 0 || !isApiError(error) || error.platformCode !== REFRESH_REQUIRED) throw error;
+      session = await renewOnce(session);
+    }
+  }
+}
