@@ -27,6 +27,9 @@ if (!process.env.E2E_DB_DIR) {
 }
 const dbDir = process.env.E2E_DB_DIR;
 
+/** The dashboard's sign-in callback on `port`: every sandbox app answers to it (SANDBOX_REDIRECT_URIS). */
+const callbackOn = (port: number) => ({ SANDBOX_REDIRECT_URIS: `${origin(port)}/auth/callback` });
+
 /** The service from source on `port`, serving the built dashboard, on its own SQLite file `name`. */
 const serviceOn = (port: number, name: string, env: Record<string, string>) => ({
   command: 'npx tsx server/main.ts',
@@ -60,6 +63,7 @@ export default defineConfig({
       NOTES_PORT: String(ports.notes),
       DASHBOARD_NOTES_URL: origin(ports.notes),
       CORS_ORIGINS: origin(ports.sandbox),
+      ...callbackOn(ports.sandbox),
     }),
     serviceOn(ports.production, 'production', {
       PLATFORM_ENV: 'production',
@@ -70,11 +74,13 @@ export default defineConfig({
       PLATFORM_ENV: 'sandbox',
       TOKEN_TTL_SECONDS: String(shortSessions.tokenSeconds),
       REFRESH_TTL_SECONDS: String(shortSessions.refreshSeconds),
+      ...callbackOn(ports.shortSessions),
     }),
     // The mission planner journey: its own sandbox (admin routes on) and the sample plugin it calls.
     serviceOn(plannerPorts.service, 'mission-planner', {
       PLATFORM_ENV: 'sandbox',
       ADMIN_TOKEN: 'e2e-mission-planner-admin-token',
+      ...callbackOn(plannerPorts.service),
     }),
     {
       command: 'npx tsx plugin/main.ts',

@@ -6,7 +6,8 @@
 import type { Page } from '@playwright/test';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
-import { profileValuesSeenBy, signedInDemoUser, signInAs } from './support/platform';
+import { profileValuesSeenBy, signedInDemoUser } from './support/platform';
+import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
@@ -58,7 +59,7 @@ test('a trainee who trains no one gets their profile, friends and own notes, and
 }) => {
   const { user, token } = await signedInDemoUser(request, demoIds.users.student);
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: signInAs(user), exact: true }).click();
+  await signInThroughPlatform(page, user);
 
   // Lands on their profile, with their own navigation.
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
