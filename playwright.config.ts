@@ -30,6 +30,9 @@ if (!process.env.E2E_DB_DIR) {
 }
 const dbDir = process.env.E2E_DB_DIR;
 
+/** The dashboard's sign-in callback on `port`: every sandbox app answers to it (SANDBOX_REDIRECT_URIS). */
+const callbackOn = (port: number) => ({ SANDBOX_REDIRECT_URIS: `${origin(port)}/auth/callback` });
+
 /** The service from source on `port`, serving the built dashboard, on its own SQLite file `name`. */
 const serviceOn = (port: number, name: string, env: Record<string, string>) => ({
   command: 'npx tsx server/main.ts',
@@ -71,9 +74,14 @@ export default defineConfig<FieldOptions>({
       NOTES_PORT: String(ports.notes),
       DASHBOARD_NOTES_URL: origin(ports.notes),
       CORS_ORIGINS: origin(ports.sandbox),
+      ...callbackOn(ports.sandbox),
     }),
     // After the sandbox (the same database, seeded by it): the platform as it is, without our extensions.
-    serviceOn(ports.bare, 'sandbox', { PLATFORM_ENV: 'sandbox', PLATFORM_EXTENSIONS: 'off' }),
+    serviceOn(ports.bare, 'sandbox', {
+      PLATFORM_ENV: 'sandbox',
+      PLATFORM_EXTENSIONS: 'off',
+      ...callbackOn(ports.bare),
+    }),
     serviceOn(ports.production, 'production', {
       PLATFORM_ENV: 'production',
       SECRETS_KEY: 'e2e-production-secrets-key-0123456789abcdef',
@@ -83,11 +91,13 @@ export default defineConfig<FieldOptions>({
       PLATFORM_ENV: 'sandbox',
       TOKEN_TTL_SECONDS: String(shortSessions.tokenSeconds),
       REFRESH_TTL_SECONDS: String(shortSessions.refreshSeconds),
+      ...callbackOn(ports.shortSessions),
     }),
     // The mission planner journey: its own sandbox (admin routes on) and the sample plugin it calls.
     serviceOn(plannerPorts.service, 'mission-planner', {
       PLATFORM_ENV: 'sandbox',
       ADMIN_TOKEN: 'e2e-mission-planner-admin-token',
+      ...callbackOn(plannerPorts.service),
     }),
     {
       command: 'npx tsx plugin/main.ts',

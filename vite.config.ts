@@ -16,7 +16,8 @@ export default defineConfig({
         '/user',
         '/plugin',
         '/sandbox',
-        '/auth',
+        // Not /auth itself: /auth/callback is the dashboard's own page.
+        '/auth/v1',
         '/admin',
         '/mission-planner',
         '/oauth',

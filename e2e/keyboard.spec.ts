@@ -1,6 +1,7 @@
 /** Every step with the keyboard alone: Tab, Enter, Space, arrow keys and Escape. */
 import type { Locator, Page } from '@playwright/test';
 import { findTrainer, signInAs } from './support/platform';
+import { PLATFORM_SIGN_IN } from './support/sign-in';
 import { expect, test } from './support/test';
 
 /** Presses Tab (or Shift+Tab, going back up the page) until `target` has focus, as a keyboard user would. */
@@ -21,6 +22,10 @@ test('a trainer signs in, skips to the content, adds a comment and signs out wit
   if (!student) throw new Error('findTrainer returns a class with students');
 
   await page.goto('/sign-in');
+  await tabTo(page, page.getByRole('button', { name: PLATFORM_SIGN_IN }));
+  await page.keyboard.press('Enter');
+  // The platform's own sign-in page, with the keyboard too.
+  await page.waitForURL(/\/oauth\/signin\?/);
   await tabTo(page, page.getByRole('button', { name: signInAs(user), exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();

@@ -14,6 +14,7 @@ import { sandboxClientsSchema } from '../contract/sandbox';
 import { expectAccessible } from './support/a11y';
 import { demoUsers, profileValuesSeenBy, tokenFor } from './support/platform';
 import { plannerPorts } from './support/ports';
+import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
@@ -75,7 +76,7 @@ for (const width of [1280, 390]) {
       const specialty = await commonSpecialty(request);
 
       await page.goto('/');
-      await page.getByRole('button', { name: `Sign in as ${trainer.firstName} ${trainer.lastName}` }).click();
+      await signInThroughPlatform(page, trainer);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mission planner' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Mission planner' })).toBeVisible();
 

@@ -6,8 +6,9 @@
 import type { Page } from '@playwright/test';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
-import { demoUsers, signInAs } from './support/platform';
+import { demoUsers } from './support/platform';
 import { ports, shortSessions } from './support/ports';
+import { signInThroughPlatform } from './support/sign-in';
 import { expect, test } from './support/test';
 
 const base = `http://127.0.0.1:${ports.shortSessions}`;
@@ -28,13 +29,13 @@ test('an expired token is refreshed; when the refresh fails too, the person is t
   if (!trainer) throw new Error('The seeded sandbox has no trainer');
 
   await page.goto(`${base}/sign-in`);
-  await page.getByRole('button', { name: signInAs(trainer), exact: true }).click();
+  await signInThroughPlatform(page, trainer);
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
   const signedInAt = Date.now();
 
   // The token has expired, the refresh token not: the next page renews the session and loads.
   await page.waitForTimeout(seconds(shortSessions.tokenSeconds + 1));
-  const refreshed = page.waitForResponse((response) => response.url().endsWith('/auth/v1/token/refresh'));
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/oauth/token'));
   await openFromNav(page, 'My profile', 'My profile');
   expect((await refreshed).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 2, name: `${trainer.firstName} ${trainer.lastName}` })).toBeVisible();
@@ -50,7 +51,7 @@ test('an expired token is refreshed; when the refresh fails too, the person is t
   await expectAccessible(page, 'sign-in after the session ended');
 
   // Signing in again returns to the page that was asked for.
-  await page.getByRole('button', { name: signInAs(trainer), exact: true }).click();
+  await signInThroughPlatform(page, trainer);
   await expect(page.getByRole('heading', { level: 1, name: 'My friends' })).toBeVisible();
 });
 

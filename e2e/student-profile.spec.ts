@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { findStudent, profileValuesSeenBy, signInAs } from './support/platform';
+import { findStudent, profileValuesSeenBy } from './support/platform';
+import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
@@ -20,7 +21,7 @@ test('a student sees their profile with pictures, then their friends, and search
   const { user, token, profile, friends } = await findStudent(request);
 
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: signInAs(user), exact: true }).click();
+  await signInThroughPlatform(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: `${profile.firstName} ${profile.lastName}` })).toBeVisible();
   await expectLoadedJpeg(page.getByRole('img', { name: 'Your avatar' }));

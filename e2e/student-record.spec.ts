@@ -6,7 +6,8 @@
 
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
-import { findTrainer, profileValuesSeenBy, recordOf, signedInDemoUser, signInAs } from './support/platform';
+import { findTrainer, profileValuesSeenBy, recordOf, signedInDemoUser } from './support/platform';
+import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
@@ -24,7 +25,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   const coTrainers = (await signedInDemoUser(request, demoIds.users.civilianTrainer)).user;
 
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: signInAs(user), exact: true }).click();
+  await signInThroughPlatform(page, user);
   // A trainer lands on the comments, with the trainer's navigation.
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
@@ -138,7 +139,7 @@ test('on a narrow screen the list comes first and the forms fold away until aske
   await page.setViewportSize({ width: 390, height: 844 });
   const { user } = await findTrainer(request);
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: signInAs(user), exact: true }).click();
+  await signInThroughPlatform(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
 
   const listHeading = page.getByRole('heading', { level: 2, name: /^Comments \(\d+\)$/ });

@@ -1,6 +1,7 @@
 import { expectAccessible } from './support/a11y';
-import { findTrainer, profileValuesSeenBy, signInAs } from './support/platform';
+import { findTrainer, profileValuesSeenBy } from './support/platform';
 import { ports } from './support/ports';
+import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
@@ -16,7 +17,7 @@ test('a trainer writes a lesson note, opens it by its URL and deletes it after c
   if (!student || !lesson) throw new Error('findTrainer returns a class with students and lessons');
 
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: signInAs(user), exact: true }).click();
+  await signInThroughPlatform(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
   // Notes live under their own base address (a second origin here, reached with CORS).
   const listed = page.waitForResponse((response) =>

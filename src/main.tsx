@@ -14,7 +14,7 @@ import { rememberReturnPath } from './lib/session/return-path';
 import { sessionStore } from './lib/session/session-store';
 import './styles/app.css';
 
-const PUBLIC_PATHS = ['/sign-in', '/welcome'];
+const PUBLIC_PATHS = ['/sign-in', '/welcome', '/auth/callback'];
 
 /**
  * A signed-out visit to a signed-in page goes straight to sign-in before the

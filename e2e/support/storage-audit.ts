@@ -1,7 +1,8 @@
 /**
  * Reads every browser storage a page can use and checks that the dashboard
  * kept only what it may: the userId and app data keyed by it (tokens,
- * drafts), never a profile field, in storage, cookies or the URLs visited.
+ * drafts), never a profile field, in storage, cookies or the URLs visited;
+ * and that no sign-in left its PKCE verifier or state behind.
  */
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 
@@ -97,6 +98,12 @@ export async function expectNoProfileDataStored(
   const dump = await dumpStorage(page);
   const cookies = await context.cookies();
 
+  // A sign-in's verifier and state live for its redirect only.
+  expect(
+    Object.keys(dump.session).filter((key) => /pkce|verifier|state|sign-in/i.test(key)),
+    'a sign-in’s PKCE verifier or state left in sessionStorage',
+  ).toEqual([]);
+
   // Only the allowed keys, and sessions of the allowed shape.
   for (const [area, items] of [
     ['localStorage', dump.local],
@@ -107,7 +114,13 @@ export async function expectNoProfileDataStored(
       `unexpected ${area} keys`,
     ).toEqual([]);
   }
-  expect(cookies, 'cookies').toEqual([]);
+  // The platform's sign-in page keeps its form's CSRF cookie, for its own path only, out of the dashboard's reach.
+  const platformCsrf = (cookie: (typeof cookies)[number]) =>
+    cookie.name === 'oauth_csrf' && cookie.path === '/oauth' && cookie.httpOnly && cookie.sameSite === 'Strict';
+  expect(
+    cookies.filter((cookie) => !platformCsrf(cookie)),
+    'cookies',
+  ).toEqual([]);
   expect(dump.documentCookie, 'document.cookie').toBe('');
   expect(dump.indexedDb, 'IndexedDB databases').toEqual([]);
   expect(dump.caches, 'Cache Storage').toEqual([]);

@@ -10,7 +10,7 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SandboxUser } from '../../contract/sandbox';
-import { signInAs, tokenFor } from './platform';
+import { signInThroughPlatform } from './sign-in';
 import { recordUrls } from './storage-audit';
 
 export interface FieldOptions {
@@ -35,19 +35,14 @@ export const test = base.extend<{ visitedUrls: string[]; pageProblems: string[];
     await helpers.dispose();
   },
   /**
-   * Signs in on the sign-in page: as a demo person where the sandbox offers
-   * them; without our extensions, with a user token the platform issued,
-   * pasted (the sandbox's token, valid on both: they share the database).
+   * Signs in as a person does: the dashboard's main action, then the
+   * platform's own page (`/oauth/signin`, which stays without our
+   * extensions: it is the platform's convention), where the sandbox offers
+   * its demo people.
    */
-  signIn: async ({ extensionsOff, request }, use) => {
-    await use(async (page, user) => {
-      if (!extensionsOff) {
-        await page.getByRole('button', { name: signInAs(user), exact: true }).click();
-        return;
-      }
-      await page.getByLabel(/^User token/).fill(await tokenFor(request, user.userId));
-      await page.getByRole('button', { name: 'Sign in with token' }).click();
-    });
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern; this one needs none.
+  signIn: async ({}, use) => {
+    await use(signInThroughPlatform);
   },
   visitedUrls: async ({ page }, use) => {
     await use(recordUrls(page));

@@ -113,8 +113,8 @@ function publishedIn(file: string) {
     const idColumn = names.findIndex((name) => /^client ?id$/.test(name));
     const userColumn = names.findIndex((name) => /^user ?id$/.test(name));
     const secretColumn = names.findIndex((name) => /secret/.test(name));
-    const handleColumn = names.findIndex((name) => name === 'handle');
-    const passwordColumn = names.findIndex((name) => name === 'password');
+    const handleColumn = names.indexOf('handle');
+    const passwordColumn = names.indexOf('password');
     const other = names.filter(
       (name, at) => /password|token/.test(name) && !(at === passwordColumn && handleColumn >= 0),
     );

@@ -41,6 +41,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RootRouteError,
       children: [
         page('sign-in', () => import('../features/auth/sign-in-page')),
+        // Where the platform's sign-in page sends the person back (the redirect_uri registered for the app).
+        page('auth/callback', () => import('../features/auth/callback-page')),
         page('welcome', () => import('../features/onboarding/welcome-page')),
         {
           lazy: async () => ({ Component: (await import('./signed-in-layout')).default }),

@@ -27,13 +27,16 @@ function serveSignOut() {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(new URL(url, 'http://x').pathname);
-      return new Response(null, { status: 204 });
+    vi.fn(async (url: string, init: RequestInit) => {
+      const auth = new Headers(init.headers).get('Authorization');
+      calls.push(`${new URL(url, 'http://x').pathname} ${auth} ${String(init.body)}`);
+      return Response.json({ success: true });
     }),
   );
   return calls;
 }
+
+const logout = (userId: string) => `/oauth/logout Bearer token-${userId} {"refresh_token":"refresh"}`;
 
 describe('signing out', () => {
   beforeEach(() => {
@@ -72,7 +75,7 @@ describe('signing out', () => {
     await first.user.click(within(dialog).getByRole('button', { name: 'Sign out and discard' }));
 
     await waitFor(() => expect(sessionStore.get()).toBeNull());
-    expect(calls).toEqual(['/auth/v1/sign-out']);
+    expect(calls).toEqual([logout('usr-1')]);
     expect(Object.keys(localStorage)).toEqual([]);
     first.unmount();
 
@@ -82,7 +85,7 @@ describe('signing out', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     for (const shown of screen.queryAllByRole('dialog')) expect(shown).not.toHaveAttribute('open');
     await waitFor(() => expect(sessionStore.get()).toBeNull());
-    expect(calls).toEqual(['/auth/v1/sign-out', '/auth/v1/sign-out']);
+    expect(calls).toEqual([logout('usr-1'), logout('usr-1')]);
   });
 
   it('of an anonymous profile: the one question says the drafts go with the profile', async () => {
@@ -97,5 +100,41 @@ describe('signing out', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign out and discard profile' }));
     await waitFor(() => expect(sessionStore.get()).toBeNull());
     expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('of a pasted token: ends it here without asking the platform, which has no refresh token to end', async () => {
+    const calls = serveSignOut();
+    sessionStore.start('usr-2', { token: 'pasted' }, 'token');
+    const session = sessionStore.get();
+    if (!session) throw new Error('not signed in');
+    const { user } = renderWithProviders(<SignOutButton session={session} />);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(sessionStore.get()).toBeNull());
+    expect(calls).toEqual([]);
+  });
+
+  it('whose token needs a refresh (4010): refreshes once, then ends the renewed session on the platform', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const auth = new Headers(init.headers).get('Authorization');
+        calls.push(`${url} ${auth} ${String(init.body)}`);
+        if (url === '/oauth/token') {
+          return Response.json({ access_token: 'fresh', refresh_token: 'r2', token_type: 'Bearer', expires_in: 60 });
+        }
+        if (auth === 'Bearer fresh') return Response.json({ success: true });
+        return new Response(null, { status: 401, headers: { errorcode: '4010', errordescription: 'refresh' } });
+      }),
+    );
+    const session = signedIn('usr-3', 'platform', {});
+    const { user } = renderWithProviders(<SignOutButton session={session} />);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(sessionStore.get()).toBeNull());
+    expect(calls).toEqual([
+      '/oauth/logout Bearer token-usr-3 {"refresh_token":"refresh"}',
+      '/oauth/token null {"grant_type":"refresh_token","refresh_token":"refresh","client_id":"sandbox-trainer-dashboard"}',
+      '/oauth/logout Bearer fresh {"refresh_token":"r2"}',
+    ]);
   });
 });

@@ -2,13 +2,13 @@
  * The header's sign-out. It asks first when something would be lost: an
  * anonymous profile (it cannot be signed in to again), or unsent drafts,
  * which signing out deletes so that the next person on this browser cannot
- * read them. A session that only expires keeps the drafts.
+ * read them. A session that only expires keeps the drafts. The session ends
+ * on the platform too (`/oauth/logout`, see signOutOfPlatform).
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { sessionEndpoints } from '../../contract/endpoints/sessions';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { call } from '../lib/api/client';
+import { signOutOfPlatform } from '../lib/api/client';
 import { type CurrentSession, sessionStore } from '../lib/session/session-store';
 import { countDrafts } from '../lib/storage/app-storage';
 
@@ -20,7 +20,7 @@ export function SignOutButton({ session }: { readonly session: CurrentSession })
   const [drafts, setDrafts] = useState(0);
   const anonymous = session.method === 'anonymous';
   const signOut = useMutation({
-    mutationFn: () => call(sessionEndpoints.signOut, {}),
+    mutationFn: signOutOfPlatform,
     // The local session ends whatever the service says: signing out must always work.
     // The signed-in layout's session gate then sends the person to sign in (or to a new anonymous profile).
     onSettled: () => sessionStore.end('signed-out', session.userId),

@@ -25,6 +25,13 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/**
+ * The dashboard's own pages under an API prefix: the OAuth callback, the
+ * address the platform's sign-in sends the person back to, lives beside the
+ * `/auth/v1/*` extension because that is where apps conventionally put it.
+ */
+const pagePaths = new Set(['/auth/callback']);
+
 /** API path prefixes: never answered with the SPA's index.html. */
 const apiPrefixes = [
   '/edu/',
@@ -74,7 +81,8 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
   app.get('*', async (c, next) => {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
     const lower = path.toLowerCase();
-    if (apiPrefixes.some((prefix) => lower.startsWith(prefix)) || lower === '/docs') return next();
+    const isPage = pagePaths.has(path);
+    if (!isPage && (apiPrefixes.some((prefix) => lower.startsWith(prefix)) || lower === '/docs')) return next();
     const extension = extname(path);
     if (extension) {
       const asset = readAsset(path);

@@ -79,6 +79,16 @@ describe('the dashboard files', () => {
     const asset = await get('/assets/app.js');
     expect(String(asset.headers['cache-control'])).toContain('immutable');
   });
+
+  it('serve the sign-in callback, under the /auth/ prefix, as a page, and keep the rest of /auth/ for the API', async () => {
+    const callback = await get('/auth/callback?code=c&state=s');
+    expect(callback.status).toBe(200);
+    expect(callback.body.toString()).toContain('<script type="module"');
+    expect(String(callback.headers['content-security-policy'])).toContain("script-src 'self'");
+    const api = await get('/auth/v1/session');
+    expect(api.status).toBe(401);
+    expect(api.body.toString()).not.toContain('<script');
+  });
 });
 
 describe('a dashboard not built yet', () => {

@@ -1,12 +1,14 @@
-/** Sign-in: a sandbox demo user, or a user token; anonymous trial linked. */
+/**
+ * Sign-in: through the platform's own sign-in page (the main way), an
+ * anonymous trial, or, for integrators, a pasted user token.
+ */
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading';
-import { getRuntimeConfig } from '../../lib/config/runtime-config';
 import { takeReturnPath } from '../../lib/session/return-path';
 import { sessionStore } from '../../lib/session/session-store';
 import { useTokenSignIn } from './api/auth-queries';
-import { DemoUserList } from './components/demo-user-list';
+import { StartSignInButton } from './components/start-sign-in-button';
 import { TokenSignInForm } from './components/token-sign-in-form';
 
 function EndedNotice() {
@@ -33,7 +35,6 @@ function EndedNotice() {
 }
 
 export default function SignInPage() {
-  const config = getRuntimeConfig();
   const navigate = useNavigate();
   const tokenSignIn = useTokenSignIn();
   // Only a visit while already signed in skips this page; signing in here navigates itself.
@@ -46,36 +47,32 @@ export default function SignInPage() {
   return (
     <main className="standalone" id="main">
       <title>Sign in · Trainer dashboard</title>
-      <div className={config.environment === 'sandbox' ? 'standalone-card standalone-card-wide' : 'standalone-card'}>
+      <div className="standalone-card">
         <PageHeading intro="Sign in to see student comments, training notes, your profile and your friends.">
           Sign in
         </PageHeading>
         <EndedNotice />
-        <div className="sign-in-layout">
-          {config.environment === 'sandbox' ? (
-            <section aria-labelledby="demo-users-heading" className="sign-in-main">
-              <h2 id="demo-users-heading">Sign in as a demo user</h2>
-              <p className="muted">This is the sandbox: pick one of its demo people.</p>
-              <DemoUserList onSignedIn={proceed} />
-            </section>
-          ) : null}
-          <div className="sign-in-side">
-            <section aria-labelledby="token-heading" className="panel">
-              <h2 id="token-heading">Sign in with a user token</h2>
-              <TokenSignInForm
-                onSubmit={async (token) => {
-                  await tokenSignIn.mutateAsync(token);
-                  proceed();
-                }}
-              />
-            </section>
-            <section aria-labelledby="anonymous-heading" className="panel">
-              <h2 id="anonymous-heading">No account?</h2>
-              <p>
-                <Link to="/welcome">Try without an account</Link>: use the dashboard with an anonymous profile.
-              </p>
-            </section>
-          </div>
+        <div className="sign-in-ways">
+          <section aria-labelledby="platform-heading" className="sign-in-main">
+            <h2 id="platform-heading">With your account</h2>
+            <p className="muted">You sign in on the platform’s own page, then come back here.</p>
+            <StartSignInButton />
+          </section>
+          <section aria-labelledby="anonymous-heading">
+            <h2 id="anonymous-heading">No account?</h2>
+            <p>
+              <Link to="/welcome">Try without an account</Link>: use the dashboard with an anonymous profile.
+            </p>
+          </section>
+          <details className="sign-in-token">
+            <summary>Use a token (integrators)</summary>
+            <TokenSignInForm
+              onSubmit={async (token) => {
+                await tokenSignIn.mutateAsync(token);
+                proceed();
+              }}
+            />
+          </details>
         </div>
       </div>
     </main>

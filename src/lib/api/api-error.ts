@@ -12,6 +12,8 @@ export interface ApiErrorInit {
   readonly code: ApiErrorCode | (string & {});
   readonly message: string;
   readonly issues?: readonly ErrorIssue[];
+  /** The platform's four-digit code (the `errorcode` header, or the body's code in the platform's table). */
+  readonly platformCode?: number;
   /** Seconds the service asked to wait before trying again (`Retry-After`), when it said. */
   readonly retryAfterSeconds?: number;
 }
@@ -21,6 +23,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorInit['code'];
   readonly issues: readonly ErrorIssue[];
+  readonly platformCode: number | undefined;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.issues = init.issues ?? [];
+    this.platformCode = init.platformCode;
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }

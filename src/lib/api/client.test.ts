@@ -8,6 +8,15 @@ import { call } from './client';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const expired = () => json(401, { error: { code: 'token_expired', message: 'The user token has expired' } });
+/** The platform's way: the code in the headers, an HTML page (or nothing) as the body. */
+const platformError = (status: number, code: string) =>
+  new Response('<html><body>Error</body></html>', {
+    status,
+    headers: { 'Content-Type': 'text/html', errorcode: code, errordescription: 'from the platform' },
+  });
+const TOKEN = '/oauth/token';
+const issued = (access: string, refresh: string) =>
+  json(200, { access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: 3600 });
 
 function serve(handler: (url: string, init: RequestInit) => Response) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
@@ -25,24 +34,27 @@ describe('call (session on top of request)', () => {
 
   it('refreshes an expired token once and retries with the new one', async () => {
     const fetchMock = serve((url, init) => {
-      if (url === '/auth/v1/token/refresh')
-        return json(200, { token: 'new', expiresIn: 3600, refreshToken: 'refresh-2' });
+      if (url === TOKEN) return issued('new', 'refresh-2');
       return authOf(init) === 'Bearer new' ? json(200, []) : expired();
     });
     await expect(call(endpoints.myFriends, {})).resolves.toEqual([]);
     expect(fetchMock.mock.calls.map(([url, init]) => [url, authOf(init)])).toEqual([
       ['/user/v1/my/friends', 'Bearer old'],
-      ['/auth/v1/token/refresh', null],
+      [TOKEN, null],
       ['/user/v1/my/friends', 'Bearer new'],
     ]);
-    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1].body))).toEqual({ refreshToken: 'refresh-1' });
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1].body))).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+      client_id: 'sandbox-trainer-dashboard',
+    });
     expect(sessionStore.get()).toMatchObject({ userId: 'user-1', token: 'new', refreshToken: 'refresh-2' });
   });
 
   it('ends the session, saying it expired, when the refresh is refused', async () => {
     serve((url) =>
-      url === '/auth/v1/token/refresh'
-        ? json(401, { error: { code: 'invalid_token', message: 'The refresh token is not valid' } })
+      url === TOKEN
+        ? json(400, { error: { code: 'invalid_grant', message: 'The refresh token is not valid' } })
         : expired(),
     );
     const error = await call(endpoints.myFriends, {}).catch((caught: unknown) => caught);
@@ -53,11 +65,38 @@ describe('call (session on top of request)', () => {
 
   it('shares one refresh between calls that find the token expired together', async () => {
     const fetchMock = serve((url, init) => {
-      if (url === '/auth/v1/token/refresh') return json(200, { token: 'new', expiresIn: 3600, refreshToken: 'r2' });
+      if (url === TOKEN) return issued('new', 'r2');
       return authOf(init) === 'Bearer new' ? json(200, []) : expired();
     });
     await Promise.all([call(endpoints.myFriends, {}), call(endpoints.listComments, {})]);
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/auth/v1/token/refresh')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => url === TOKEN)).toHaveLength(1);
+  });
+
+  it('refreshes on a 4010 the platform sends in its headers alone', async () => {
+    const fetchMock = serve((url, init) => {
+      if (url === TOKEN) return issued('new', 'r2');
+      return authOf(init) === 'Bearer new' ? json(200, []) : platformError(401, '4010');
+    });
+    await expect(call(endpoints.myFriends, {})).resolves.toEqual([]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/user/v1/my/friends', TOKEN, '/user/v1/my/friends']);
+  });
+
+  it('retries only once: a second 4010 after the refresh ends the session', async () => {
+    const fetchMock = serve((url) => (url === TOKEN ? issued('new', 'r2') : platformError(401, '4010')));
+    await expect(call(endpoints.myFriends, {})).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/user/v1/my/friends', TOKEN, '/user/v1/my/friends']);
+    expect(sessionStore.get()).toBeNull();
+  });
+
+  it.each([
+    ['4034', 'an invalid token'],
+    ['4016', 'a missing authorization'],
+  ])('ends the session without a refresh on any other 401 (%s, %s)', async (code) => {
+    const fetchMock = serve(() => platformError(401, code));
+    await expect(call(endpoints.myFriends, {})).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/user/v1/my/friends']);
+    expect(sessionStore.get()).toBeNull();
+    expect(sessionStore.lastEnd()).toEqual({ reason: 'revoked', method: 'sandbox' });
   });
 
   it('leaves the session alone on other errors, such as a missing scope', async () => {

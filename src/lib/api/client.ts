@@ -1,12 +1,14 @@
 /**
  * Calls an endpoint as the signed-in person: `request` plus the session.
- * An expired token is refreshed once (single flight, shared by concurrent
- * calls) and the call retried; when refreshing fails, or a token is refused,
- * the session ends and the signed-in layout sends the person to sign in.
+ * As the platform keeps sessions: a 401 whose platform code is 4010 ("access
+ * token refresh required") is refreshed through `/oauth/token`
+ * (`grant_type=refresh_token`) once, single flight, shared by concurrent
+ * calls, and the call retried; any other 401, or a refresh that fails, ends
+ * the session and the signed-in layout sends the person to sign in.
  */
 
 import type { Endpoint, ResponseOf } from '../../../contract/endpoint';
-import { sessionEndpoints } from '../../../contract/endpoints/sessions';
+import { oauthEndpoints } from '../../../contract/endpoints/oauth';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { type CurrentSession, sessionStore } from '../session/session-store';
 import { ApiError, isApiError } from './api-error';
@@ -24,12 +26,17 @@ async function renew(stale: CurrentSession): Promise<CurrentSession | null> {
     return null;
   }
   try {
+    const config = getRuntimeConfig();
     const issued = await request(
-      sessionEndpoints.refreshToken,
-      { body: { refreshToken: latest.refreshToken } },
-      { config: getRuntimeConfig() },
+      oauthEndpoints.oauthToken,
+      { body: { grant_type: 'refresh_token', refresh_token: latest.refreshToken, client_id: config.clientId } },
+      { config },
     );
-    sessionStore.renew(latest.userId, issued);
+    sessionStore.renew(latest.userId, {
+      token: issued.access_token,
+      refreshToken: issued.refresh_token,
+      expiresIn: issued.expires_in,
+    });
     return sessionStore.get();
   } catch (error) {
     if (isApiError(error) && error.status >= 400 && error.status < 500) {
@@ -53,6 +60,9 @@ const sessionEnded = () =>
 function isRefusedToken(error: unknown): error is ApiError {
   return isApiError(error) && error.status === 401;
 }
+
+/** The platform's "access token refresh required": the one 401 that a refresh answers. */
+const REFRESH_REQUIRED = 4010;
 
 export async function call<E extends Endpoint>(endpoint: E, input: RequestInput<E>): Promise<ResponseOf<E>> {
   return (await callAnswer(endpoint, input)).data;
@@ -78,7 +88,7 @@ export async function callAnswer<E extends Endpoint>(
     return await requestAnswer(endpoint, input, { config, token: session.token });
   } catch (error) {
     if (!isRefusedToken(error)) throw error;
-    if (error.code !== 'token_expired') {
+    if (error.platformCode !== REFRESH_REQUIRED) {
       sessionStore.end('revoked', session.userId);
       throw error;
     }
@@ -91,5 +101,32 @@ export async function callAnswer<E extends Endpoint>(
   } catch (error) {
     if (isRefusedToken(error)) sessionStore.end('expired', renewed.userId);
     throw error;
+  }
+}
+
+/**
+ * Ends the session on the platform (`POST /oauth/logout`: the Bearer token
+ * and its own refresh token). The body must name the refresh token of the
+ * token presented, so a token found expired is renewed first and the pair
+ * read again, rather than sent through `call`'s retry with a stale body. A
+ * pasted token has no refresh token and nothing to end here: it belongs to
+ * whoever issued it.
+ */
+export async function signOutOfPlatform(): Promise<void> {
+  const config = getRuntimeConfig();
+  let session = sessionStore.get();
+  if (session && session.expiresAt !== null && Date.now() >= session.expiresAt) session = await renewOnce(session);
+  for (let attempt = 0; session?.refreshToken; attempt += 1) {
+    try {
+      await request(
+        oauthEndpoints.oauthLogout,
+        { body: { refresh_token: session.refreshToken } },
+        { config, token: session.token },
+      );
+      return;
+    } catch (error) {
+      if (attempt > 0 || !isApiError(error) || error.platformCode !== REFRESH_REQUIRED) throw error;
+      session = await renewOnce(session);
+    }
   }
 }

@@ -8,6 +8,8 @@ export interface ErrorDescription {
   readonly retryable: boolean;
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function describeError(error: unknown, what: string): ErrorDescription {
   if (!isApiError(error)) {
     return {
@@ -23,6 +25,14 @@ export function describeError(error: unknown, what: string): ErrorDescription {
         detail:
           'Student comments need the training scope, and only a platform administrator can grant it to this app. ' +
           `Ask an administrator to grant the training scope, then sign in again. (The service said: ${error.message})`,
+        retryable: false,
+      };
+    case 'anonymous_not_allowed':
+      return {
+        title: `${capitalise(what)} ${what.endsWith('s') ? 'are' : 'is'} not available to an anonymous profile`,
+        detail:
+          'The platform keeps this for people with an account. To use it, sign out of this anonymous profile and sign ' +
+          'in with your platform account; if you have none, the platform’s sign-in page is where you sign up.',
         retryable: false,
       };
     case 'unauthorized':

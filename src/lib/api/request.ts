@@ -2,14 +2,14 @@
  * The one fetch wrapper. It takes a contract endpoint (contract/endpoints/),
  * picks the base address by `endpoint.base`, adds the credentials the
  * endpoint's auth kind asks for, parses the answer with the endpoint's schema
- * and throws one `ApiError`. No toasts, redirects or session handling here:
+ * and throws one `ApiError` (read-error.ts reads a failure, body or headers). No toasts, redirects or session handling here:
  * `client.ts` adds the session on top.
  */
 import type { z } from 'zod/mini';
-import { errorBodySchema } from '../../../contract/common';
 import type { DashboardConfig } from '../../../contract/config';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../../../contract/endpoint';
 import { ApiError } from './api-error';
+import { readError } from './read-error';
 
 type ParamsPart<E extends Endpoint> = E['params'] extends z.ZodMiniType ? { params: ParamsOf<E> } : { params?: never };
 type QueryPart<E extends Endpoint> = E['query'] extends z.ZodMiniType ? { query?: QueryOf<E> } : { query?: never };
@@ -125,28 +125,24 @@ export async function requestAnswer<E extends Endpoint>(
     });
   }
 
+  if (!response.ok) {
+    throw readError(
+      {
+        status: response.status,
+        headers: response.headers,
+        text,
+        retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+      },
+      what,
+    );
+  }
+
   let json: unknown;
   let isJson = true;
   try {
     json = text === '' ? undefined : JSON.parse(text);
   } catch {
     isJson = false;
-  }
-
-  if (!response.ok) {
-    const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-    const wait = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
-    const body = isJson ? errorBodySchema.safeParse(json) : undefined;
-    if (body?.success) {
-      const { code, message, issues } = body.data.error;
-      throw new ApiError({ status: response.status, code, message, issues, ...wait });
-    }
-    throw new ApiError({
-      status: response.status,
-      code: response.status >= 500 ? 'internal' : 'unknown_error',
-      message: `The service answered ${response.status} to ${what} without an error description`,
-      ...wait,
-    });
   }
 
   const parsed = isJson ? endpoint.response.safeParse(json) : undefined;

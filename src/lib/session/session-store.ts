@@ -15,9 +15,10 @@ import {
   writeItem,
 } from '../storage/app-storage';
 
-export type SignInMethod = 'sandbox' | 'token' | 'anonymous';
+/** `platform`: through the platform's sign-in page (OAuth); `sandbox`: a demo person, as sessions kept before it. */
+export type SignInMethod = 'platform' | 'sandbox' | 'token' | 'anonymous';
 
-const methods: readonly SignInMethod[] = ['sandbox', 'token', 'anonymous'];
+const methods: readonly SignInMethod[] = ['platform', 'sandbox', 'token', 'anonymous'];
 
 /** What is kept in storage under `td:user:<userId>:session`. */
 interface StoredSession {

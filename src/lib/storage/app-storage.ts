@@ -6,6 +6,8 @@
  *   td:user:<userId>:session          token, refresh token, expiry, sign-in method
  *   td:user:<userId>:draft:<name>     unsent text of a form; `draft:planner` the mission plan
  *                                     (candidates as userIds only, see mission-planner/plan-storage.ts)
+ * and, in sessionStorage for one redirect only (see session/pending-sign-in.ts):
+ *   td:pkce-sign-in                   the PKCE verifier, state and return path of a sign-in under way
  */
 const PREFIX = 'td:';
 export const CURRENT_USER_KEY = `${PREFIX}current-user`;
@@ -45,6 +47,41 @@ export function removeItem(key: string): void {
     // See writeItem.
   }
 }
+
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** sessionStorage: this tab only, gone when it closes; for what lives across one redirect. */
+export const tabItems = {
+  read(key: string): string | null {
+    try {
+      return tabStorage()?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  write(key: string, value: string): boolean {
+    try {
+      const store = tabStorage();
+      store?.setItem(key, value);
+      return store !== undefined;
+    } catch {
+      return false;
+    }
+  },
+  remove(key: string): void {
+    try {
+      tabStorage()?.removeItem(key);
+    } catch {
+      // See readItem.
+    }
+  },
+};
 
 /** The keys kept for one user whose name continues with `under` (all of them for ''). */
 function userKeys(userId: string, under = ''): string[] {
