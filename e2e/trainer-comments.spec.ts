@@ -7,7 +7,6 @@ import { expect, test } from './support/test';
 test('a trainer signs in, filters comments by student, adds one and still sees it after a reload @field', async ({
   page,
   signIn,
-  extensionsOff,
   context,
   request,
   visitedUrls,
