@@ -1,12 +1,14 @@
 import { expectAccessible } from './support/a11y';
 import { findTrainer, profileValuesSeenBy } from './support/platform';
 import { ports } from './support/ports';
-import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
-test('a trainer writes a lesson note, opens it by its URL and deletes it after confirming', async ({
+test('a trainer writes a lesson note, opens it by its URL, deletes it after confirming and signs out @field', async ({
   page,
+  signIn,
+  extensionsOff,
+  baseURL,
   context,
   request,
   visitedUrls,
@@ -17,12 +19,12 @@ test('a trainer writes a lesson note, opens it by its URL and deletes it after c
   if (!student || !lesson) throw new Error('findTrainer returns a class with students and lessons');
 
   await page.goto('/sign-in');
-  await signInThroughPlatform(page, user);
+  await signIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
-  // Notes live under their own base address (a second origin here, reached with CORS).
-  const listed = page.waitForResponse((response) =>
-    response.url().startsWith(`http://127.0.0.1:${ports.notes}/edu/v1/note/list?`),
-  );
+  // Notes live under their own base address: a second origin here, reached with CORS; the platform's one
+  // address without our extensions (the interface gives the two, and they may be the same).
+  const notesOrigin = extensionsOff ? baseURL : `http://127.0.0.1:${ports.notes}`;
+  const listed = page.waitForResponse((response) => response.url().startsWith(`${notesOrigin}/edu/v1/note/list`));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training notes' }).click();
   expect((await listed).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Training notes' })).toBeVisible();
@@ -73,6 +75,12 @@ test('a trainer writes a lesson note, opens it by its URL and deletes it after c
   await expect(page.getByRole('status').filter({ hasText: 'Note deleted.' })).toBeVisible();
   await page.goto(noteUrl);
   await expect(page.getByText('This note does not exist')).toBeVisible();
+
+  // Signing out ends the session on the platform, not only in this browser.
+  const loggedOut = page.waitForResponse((response) => response.url().endsWith('/oauth/logout'));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await loggedOut).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
   await expectNoProfileDataStored(page, context, {
     profileValues: await profileValuesSeenBy(request, token),

@@ -135,7 +135,8 @@ function publishedIn(file: string) {
     }
   }
   for (const line of lines) {
-    for (const [, id, secret] of line.matchAll(/`([a-z][a-z0-9._-]+):([^`\s:]{8,})`/g))
+    // `id:secret` pairs; an address (`https://…`) is not one.
+    for (const [, id, secret] of line.matchAll(/`([a-z][a-z0-9._-]+):([^`\s:/][^`\s:]{7,})`/g))
       found.pairs.push([id ?? '', secret ?? '']);
   }
   return found;
