@@ -9,6 +9,7 @@
  *   18204  the sandbox's database with PLATFORM_EXTENSIONS=off: the journeys tagged @field run
  *          again there (project "without-extensions"); their helpers sign in and read through 18200
  *   18300  sandbox for the mission planner journey, 18301 the sample plugin it calls
+ * Projects: "chromium" at 1280×800, "phone" (the same journeys at 390×844) and "without-extensions".
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +61,9 @@ export default defineConfig<FieldOptions>({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
-    { name: 'chromium' },
+    { name: 'chromium', use: { viewport: { width: 1280, height: 800 } } },
+    // Every journey again on a phone's width (issue 20: the journeys run at 1280 and 390 px).
+    { name: 'phone', use: { viewport: { width: 390, height: 844 } } },
     {
       // The trainer, trainee and anonymous journeys against the platform's own offer, no extension of ours.
       name: 'without-extensions',
