@@ -124,7 +124,17 @@ export const classSchema = z.object({
 });
 export type Class = z.infer<typeof classSchema>;
 
-/** DXProfile of a class's student: the user summary (2.1) and the enrollment it is listed for. */
+/** An optional string the platform's DXProfile does not carry: ours, under the full profile's (2.2) name. */
+const extensionText = (description: string) =>
+  z.optional(z.string().check(z.meta({ description: `Extension: ${description}`, 'x-extension': true })));
+
+/**
+ * DXProfile of a class's student: the user summary (2.1) and the enrollment
+ * it is listed for, plus (extensions) what a trainer looks for beside a name:
+ * rank or grade, AFSC and duty title, named as in the full profile (2.2) and
+ * present only where the service knows them. The platform's own answer has
+ * none of them, so a client says nothing where they are absent.
+ */
 export const classStudentSchema = z.extend(userSummarySchema, {
   studentId: z.optional(
     z.string().check(
@@ -133,6 +143,15 @@ export const classStudentSchema = z.extend(userSummarySchema, {
         'x-extension': true,
       }),
     ),
+  ),
+  displayRank: extensionText('the rank as it is written before a name (2.2), where the person has one.'),
+  militaryGrade: extensionText('the military grade (2.2), where the person has one.'),
+  civilianGrade: extensionText('the civilian grade (2.2) of a civilian, where the person has one.'),
+  displayDutyTitle: extensionText('the duty title (2.2), where the person has one.'),
+  organizationRoles: z.optional(
+    z
+      .object({ afsc: z.string() })
+      .check(z.meta({ description: 'Extension: the AFSC (2.2), where the person has one.', 'x-extension': true })),
   ),
 });
 export type ClassStudent = z.infer<typeof classStudentSchema>;

@@ -37,6 +37,27 @@ function trainsCourse(w: ExpressionBuilder<Schema & { co: Schema['courses'] }, '
 
 const total = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
 
+/** A profile field the person has: NULL and '' (the import's and the columns' "none") are left out. */
+const known = <K extends string>(key: K, value: string | null): { [P in K]?: string } =>
+  (value ? { [key]: value } : {}) as { [P in K]?: string };
+
+/** A student's rank or grade, AFSC and duty title (extensions of the student list), only those they have. */
+function workFacts(row: {
+  display_rank: string | null;
+  military_grade: string | null;
+  civilian_grade: string | null;
+  display_duty_title: string | null;
+  afsc: string;
+}) {
+  return {
+    ...known('displayRank', row.display_rank),
+    ...known('militaryGrade', row.military_grade),
+    ...known('civilianGrade', row.civilian_grade),
+    ...known('displayDutyTitle', row.display_duty_title),
+    ...(row.afsc ? { organizationRoles: { afsc: row.afsc } } : {}),
+  };
+}
+
 export function rosterRepo(q: Queryable) {
   return {
     /** The classes `me` trains, by name, each with its course and `me`'s own enrollment in it, if any. */
@@ -79,7 +100,15 @@ export function rosterRepo(q: Queryable) {
         q
           .selectFrom('students as s')
           .innerJoin('users as u', 'u.user_id', 's.user_id')
-          .select(['s.student_id', 's.user_id'])
+          .select([
+            's.student_id',
+            's.user_id',
+            'u.display_rank',
+            'u.military_grade',
+            'u.civilian_grade',
+            'u.display_duty_title',
+            'u.afsc',
+          ])
           .where('s.class_id', '=', classId)
           .orderBy('u.last_name')
           .orderBy('u.first_name')
@@ -100,7 +129,7 @@ export function rosterRepo(q: Queryable) {
       return {
         rows: rows.flatMap((row) => {
           const summary = summaries.get(row.user_id);
-          return summary ? [{ ...summary, studentId: row.student_id }] : [];
+          return summary ? [{ ...summary, studentId: row.student_id, ...workFacts(row) }] : [];
         }),
         total: total(count),
       };

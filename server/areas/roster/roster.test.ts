@@ -214,6 +214,46 @@ describe('GET /edu/v1/student/list', () => {
     });
   });
 
+  it('tells each student’s rank, grade, AFSC and duty title where the service knows them, and leaves out the rest', async () => {
+    const list = classStudentListSchema.parse((await get(users.trainer, `${path}&limit=1000`)).body);
+    const jordan = list.docs.find((s) => s.studentId === students.studentCyber);
+    expect(jordan).toMatchObject({
+      displayRank: 'A1C',
+      militaryGrade: 'E-3',
+      organizationRoles: { afsc: '3D0X2' },
+      displayDutyTitle: 'Cyber Systems Operations Apprentice',
+    });
+    expect(jordan).not.toHaveProperty('civilianGrade');
+    // Sam Patel has no duty title: the field is absent, not empty.
+    const sam = list.docs.find((s) => s.studentId === students.noPictureCyber);
+    expect(sam).toMatchObject({ displayRank: 'Amn', militaryGrade: 'E-2', organizationRoles: { afsc: '3D0X2' } });
+    expect(sam).not.toHaveProperty('displayDutyTitle');
+  });
+
+  it('gives a civilian their civilian grade, and no AFSC when they have none', async () => {
+    const change = (values: {
+      display_rank: string | null;
+      military_grade: string | null;
+      civilian_grade: string | null;
+      afsc: string;
+    }) =>
+      service.db.transaction(async (tx) => {
+        await tx.updateTable('users').set(values).where('user_id', '=', users.studentNoPicture).execute();
+        await bump(tx, 'users');
+      });
+    await change({ display_rank: null, military_grade: null, civilian_grade: 'GS-7', afsc: '' });
+    try {
+      const list = classStudentListSchema.parse((await get(users.trainer, `${path}&limit=1000`)).body);
+      const sam = list.docs.find((s) => s.studentId === students.noPictureCyber);
+      expect(sam?.civilianGrade).toBe('GS-7');
+      for (const absent of ['displayRank', 'militaryGrade', 'organizationRoles', 'displayDutyTitle']) {
+        expect(sam).not.toHaveProperty(absent);
+      }
+    } finally {
+      await change({ display_rank: 'Amn', military_grade: 'E-2', civilian_grade: null, afsc: '3D0X2' });
+    }
+  });
+
   it('pages through every student once', async () => {
     const whole = classStudentListSchema.parse((await get(users.trainer, `${path}&limit=1000`)).body).docs;
     const paged = await allPages(users.trainer, path, 3, (body) => classStudentListSchema.parse(body));
