@@ -24,6 +24,7 @@ interface NavItem {
 }
 
 const trainerNav: readonly NavItem[] = [
+  { to: '/classes', label: 'Classes and students' },
   { to: '/comments', label: 'Student comments' },
   { to: '/notes', label: 'Training notes' },
   ...featureRoutes.map((route) => ({ to: `/${route.path}`, label: route.label })),

@@ -24,6 +24,7 @@ import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { RecordFiltersForm } from './components/record-filters';
+import { RecordHeader } from './components/record-header';
 import { RecordList } from './components/record-list';
 import { countEntries, describeCounts, filterChoices, matches, type RecordFilters } from './record-model';
 import { recordQueries, type ShownRecord } from './record-queries';
@@ -116,6 +117,15 @@ function StudentRecord() {
           {name ? <bdi>{name}</bdi> : 'Student record'}
         </PageHeading>
       </div>
+      {notFound ? null : (
+        <RecordHeader
+          userId={userId}
+          viewerId={session.userId}
+          roster={roster.data}
+          shared={mine}
+          entries={record.data?.entries}
+        />
+      )}
       {notFound ? (
         <EmptyState title="No record to show">
           <p>

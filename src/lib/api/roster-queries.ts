@@ -12,8 +12,16 @@ import { type ClassStudent, type Roster, type RosterClass, rosterPaging } from '
 import { call } from './client';
 import { isUnknownAddress } from './extensions';
 
-/** The roster, and each of its students' summaries by userId (a student record names and pictures the person). */
-export type PlatformRoster = Roster & { readonly people: ReadonlyMap<string, ClassStudent> };
+/**
+ * The roster, each of its students' profiles by userId (a student record
+ * names and pictures the person), and every class's students as its list
+ * gave them (by classId), those without a `studentId` included: a page that
+ * only shows people needs no enrollment id.
+ */
+export type PlatformRoster = Roster & {
+  readonly people: ReadonlyMap<string, ClassStudent>;
+  readonly members: ReadonlyMap<string, readonly ClassStudent[]>;
+};
 
 /** More pages than any roster has: a platform that never says "last page" is not followed for ever. */
 const MOST_PAGES = 100;
@@ -94,7 +102,8 @@ async function platformRoster(signal: AbortSignal): Promise<PlatformRoster> {
       students,
     };
   });
-  return { classes: rosterClasses, people };
+  const members = new Map(classes.map((c, i) => [c.groupId, studentLists[i] ?? []]));
+  return { classes: rosterClasses, people, members };
 }
 
 export const rosterQueries = {

@@ -1,0 +1,56 @@
+/**
+ * What has been written about a class's students, from the interface's own
+ * lists: the comments `?classId=` and the notes `?classId=`, each read whole
+ * (page by page where the service pages them), so the class page counts the
+ * same on the platform as on our service.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { Comment } from '../../../../contract/comments';
+import { commentEndpoints } from '../../../../contract/endpoints/comments';
+import { noteEndpoints } from '../../../../contract/endpoints/notes';
+import type { Note } from '../../../../contract/notes';
+import { callAnswer } from '../../../lib/api/client';
+import { type ListPage, readListPage } from '../../../lib/api/paging';
+
+async function wholeList<T>(readPage: (cursor: string | null) => Promise<ListPage<T>>): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ListPage<T> = await readPage(cursor);
+    rows.push(...page.rows);
+    cursor = page.next;
+  } while (cursor !== null);
+  return rows;
+}
+
+export interface ClassActivity {
+  readonly comments: readonly Comment[];
+  readonly notes: readonly Note[];
+}
+
+export const classActivityQueries = {
+  all: () => ['class-activity'] as const,
+  of: (classId: string) =>
+    queryOptions({
+      queryKey: [...classActivityQueries.all(), classId] as const,
+      queryFn: async ({ signal }): Promise<ClassActivity> => {
+        const [comments, notes] = await Promise.all([
+          wholeList<Comment>((cursor) =>
+            readListPage(
+              (paging) => callAnswer(commentEndpoints.listComments, { query: { classId, ...paging }, signal }),
+              cursor,
+            ),
+          ),
+          wholeList<Note>((cursor) =>
+            readListPage(
+              (paging) => callAnswer(noteEndpoints.listNotes, { query: { classId, ...paging }, signal }),
+              cursor,
+            ),
+          ),
+        ]);
+        return { comments, notes };
+      },
+      // Stale at once: the comment and note forms do not name this key, so opening the page reads the lists again.
+      staleTime: 0,
+    }),
+};

@@ -1,0 +1,131 @@
+/**
+ * Classes and students (`/classes`): every class the trainer trains, each
+ * with its students as the platform lists them, and for each student what a
+ * trainer looks for before opening the record (rank or grade, AFSC, duty
+ * title, and what has been written about them in the class). Every student
+ * is a link to their whole record, so nobody is out of reach for want of a
+ * comment. Built from the platform's own lists (see roster-queries and
+ * class-activity-queries): it works where our extensions are absent.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { ClassStudent } from '../../../contract/roster';
+import { IncrementalCardList } from '../../components/incremental-list';
+import { PageHeading } from '../../components/page-heading';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { StudentLink } from '../../components/student-link';
+import { TrainersOnly } from '../../components/trainers-only';
+import { type PlatformRoster, rosterQueries } from '../../lib/api/roster-queries';
+import { type ActivitySummary, NO_ACTIVITY, summarizeByPerson } from './activity-summary';
+import { classActivityQueries } from './api/class-activity-queries';
+import { StudentSummary, workFactsOf } from './components/student-summary';
+
+export default function ClassesPage() {
+  return (
+    <TrainersOnly what="Classes and students">
+      <Classes />
+    </TrainersOnly>
+  );
+}
+
+function Classes() {
+  const roster = useQuery(rosterQueries.mine());
+  const data = roster.data;
+  return (
+    <div className="page">
+      <title>Classes and students · Trainer dashboard</title>
+      <PageHeading intro="Every class you train and its students. Open a student for everything written about them.">
+        Classes and students
+      </PageHeading>
+      {roster.isPending ? (
+        <Skeleton label="your classes" rows={4} />
+      ) : roster.isError ? (
+        <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
+      ) : !data ? (
+        <EmptyState title="Your classes cannot be listed here">
+          <p>This platform does not list the classes you train.</p>
+        </EmptyState>
+      ) : data.classes.length === 0 ? (
+        <EmptyState title="You train no classes yet">
+          <p>When you are made a trainer of a class, it is listed here with its students.</p>
+        </EmptyState>
+      ) : (
+        data.classes.map((c) => <ClassSection key={c.classId} roster={data} classId={c.classId} />)
+      )}
+    </div>
+  );
+}
+
+const fullName = (s: Pick<ClassStudent, 'firstName' | 'lastName'>) => `${s.firstName} ${s.lastName}`.trim();
+
+function ClassSection({ roster, classId }: { readonly roster: PlatformRoster; readonly classId: string }) {
+  const klass = roster.classes.find((c) => c.classId === classId);
+  const members = roster.members.get(classId) ?? [];
+  const activity = useQuery(classActivityQueries.of(classId));
+  const headingId = `class-${classId}`;
+  // Once per answer: the rows render again only when what they show changes.
+  const byPerson = useMemo(() => {
+    if (!activity.data) return null;
+    const userOfStudent = new Map(members.flatMap((s) => (s.studentId ? [[s.studentId, s.userId] as const] : [])));
+    return summarizeByPerson(activity.data.comments, activity.data.notes, userOfStudent);
+  }, [activity.data, members]);
+  const renderStudent = useCallback(
+    (student: ClassStudent) => (
+      <StudentCard student={student} activity={byPerson ? (byPerson.get(student.userId) ?? NO_ACTIVITY) : null} />
+    ),
+    [byPerson],
+  );
+  if (!klass) return null;
+  const count = members.length;
+  return (
+    <section aria-labelledby={headingId} className="class-section">
+      <h2 id={headingId}>
+        <bdi>{klass.className}</bdi>
+      </h2>
+      <p className="muted">
+        {klass.courseName ? (
+          <>
+            Course: <bdi>{klass.courseName}</bdi> ·{' '}
+          </>
+        ) : null}
+        {count === 1 ? '1 student' : `${count} students`}
+      </p>
+      {activity.isError ? (
+        <ErrorState
+          error={activity.error}
+          what="the comments and notes about this class"
+          onRetry={() => void activity.refetch()}
+        />
+      ) : null}
+      {count === 0 ? (
+        <EmptyState title="No students in this class yet" />
+      ) : (
+        <IncrementalCardList
+          items={members}
+          keyOf={(s) => s.studentId ?? s.userId}
+          renderItem={renderStudent}
+          what="students"
+          listKey={classId}
+        />
+      )}
+    </section>
+  );
+}
+
+function StudentCard({
+  student,
+  activity,
+}: {
+  readonly student: ClassStudent;
+  /** Null while the comments and notes are loading, or when they could not be read. */
+  readonly activity: ActivitySummary | null;
+}) {
+  return (
+    <li className="card student-card">
+      <p className="card-title">
+        <StudentLink userId={student.userId} name={fullName(student)} />
+      </p>
+      <StudentSummary facts={workFactsOf(student)} activity={activity} />
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * A student at a glance, as the class page and the record's header show
+ * them: rank or grade, AFSC and duty title where the platform's answer
+ * carries them (our service's extension fields; the platform sends none, and
+ * then nothing is said), and the counts and latest dates of comments and
+ * notes about them.
+ */
+import type { ClassStudent } from '../../../../contract/roster';
+import type { ActivitySummary, KindSummary } from '../activity-summary';
+
+export interface WorkFacts {
+  readonly rank?: string;
+  readonly afsc?: string;
+  readonly dutyTitle?: string;
+}
+
+/** The facts a person has, each only when present and not blank. */
+export function workFactsOf(student: Partial<ClassStudent> | undefined): WorkFacts {
+  const rank = student?.displayRank || student?.militaryGrade || student?.civilianGrade;
+  const afsc = student?.organizationRoles?.afsc;
+  const dutyTitle = student?.displayDutyTitle;
+  return {
+    ...(rank ? { rank } : {}),
+    ...(afsc ? { afsc } : {}),
+    ...(dutyTitle ? { dutyTitle } : {}),
+  };
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function KindLine({
+  summary,
+  one,
+  many,
+}: {
+  readonly summary: KindSummary;
+  readonly one: string;
+  readonly many: string;
+}) {
+  if (summary.count === 0) return <>No {many} yet</>;
+  return (
+    <>
+      {summary.count} {summary.count === 1 ? one : many}
+      {summary.latest ? (
+        <>
+          , latest <time dateTime={summary.latest}>{dateFormat.format(new Date(summary.latest))}</time>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Rank or grade, AFSC, duty title, comments and notes, as a description list; absent facts are left out. */
+export function StudentSummary({
+  facts,
+  activity,
+}: {
+  readonly facts: WorkFacts;
+  readonly activity: ActivitySummary | null;
+}) {
+  return (
+    <dl className="student-summary">
+      {facts.rank ? (
+        <div>
+          <dt>Rank or grade</dt>
+          <dd>{facts.rank}</dd>
+        </div>
+      ) : null}
+      {facts.afsc ? (
+        <div>
+          <dt>AFSC</dt>
+          <dd>{facts.afsc}</dd>
+        </div>
+      ) : null}
+      {facts.dutyTitle ? (
+        <div>
+          <dt>Duty title</dt>
+          <dd>{facts.dutyTitle}</dd>
+        </div>
+      ) : null}
+      {activity ? (
+        <>
+          <div>
+            <dt>Comments</dt>
+            <dd>
+              <KindLine summary={activity.comments} one="comment" many="comments" />
+            </dd>
+          </div>
+          <div>
+            <dt>Notes</dt>
+            <dd>
+              <KindLine summary={activity.notes} one="note" many="notes" />
+            </dd>
+          </div>
+        </>
+      ) : null}
+    </dl>
+  );
+}
