@@ -28,7 +28,7 @@ export default function ClassesPage() {
   );
 }
 
-function Classes() {
+export function Classes() {
   const roster = useQuery(rosterQueries.mine());
   const data = roster.data;
   return (

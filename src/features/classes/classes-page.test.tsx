@@ -1,0 +1,139 @@
+/** The class page from the platform's lists (mocked HTTP: one component). */
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../lib/config/runtime-config';
+import { sessionStore } from '../../lib/session/session-store';
+import { renderWithProviders } from '../../test/render';
+import { Classes } from './classes-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const course = { courseId: 'crs-1', name: 'Cyber basics' };
+const profile = (userId: string, firstName: string, lastName: string, extra: object = {}) => ({
+  handle: `@${userId}`,
+  firstName,
+  lastName,
+  userType: 'adult',
+  accountType: 'Adult',
+  country: 'US',
+  profilePic: null,
+  coverPhoto: null,
+  userId,
+  anonymous: false,
+  ...extra,
+});
+const jordan = profile('usr-j', 'Jordan', 'Lee', {
+  studentId: 'stu-j',
+  displayRank: 'A1C',
+  militaryGrade: 'E-3',
+  organizationRoles: { afsc: '3D0X2' },
+  displayDutyTitle: 'Cyber Systems Apprentice',
+});
+// As the platform lists a student: no enrolment id, no rank, AFSC or duty title.
+const sam = profile('usr-s', 'Sam', 'Patel');
+
+function serve(routes: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const address = new URL(url, 'http://x');
+      const key = `${address.pathname}${address.searchParams.get('classId') ? `?${address.searchParams.get('classId')}` : ''}`;
+      return key in routes
+        ? json(200, routes[key])
+        : json(404, { error: { code: 'not_found', message: `No route for ${key}`, requestId: 'r' } });
+    }),
+  );
+}
+
+describe('Classes and students', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
+    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+  });
+
+  it('lists each class with its students, their rank, AFSC and duty title where given, and what is written about them', async () => {
+    serve({
+      '/edu/v1/class/list': {
+        docs: [
+          { groupId: 'cls-1', name: 'Cyber 26A', joinCode: 'ABCDEFGH', course },
+          { groupId: 'cls-2', name: 'Cyber 26B', joinCode: 'ABCDEFGJ', course },
+        ],
+      },
+      '/edu/v1/student/list?cls-1': { docs: [jordan, sam] },
+      '/edu/v1/student/list?cls-2': { docs: [] },
+      '/edu/v1/lesson/course': { docs: [] },
+      '/edu/v1/student/comment?cls-1': [
+        {
+          commentId: 'c1',
+          student: profile('usr-j', 'Jordan', 'Lee'),
+          author: profile('trainer-1', 'Dana', 'Okafor'),
+          course: 'crs-1',
+          lesson: '',
+          class: 'cls-1',
+          text: 'Good work',
+        },
+      ],
+      '/edu/v1/note/list?cls-1': [
+        {
+          noteId: 'n1',
+          text: 'a',
+          classId: 'cls-1',
+          userId: 'usr-j',
+          studentId: 'stu-j',
+          courseId: 'crs-1',
+          lessonId: null,
+        },
+        {
+          noteId: 'n2',
+          text: 'b',
+          classId: 'cls-1',
+          userId: 'usr-j',
+          studentId: 'stu-j',
+          courseId: 'crs-1',
+          lessonId: null,
+        },
+      ],
+      '/edu/v1/student/comment?cls-2': [],
+      '/edu/v1/note/list?cls-2': [],
+    });
+    renderWithProviders(<Classes />);
+
+    const first = await screen.findByRole('region', { name: 'Cyber 26A' });
+    // The rows render in the background (a long list never blocks the page).
+    const jordanCard = (await within(first).findByRole('link', { name: 'Jordan Lee' })).closest('li') as HTMLElement;
+    expect(within(first).getByRole('link', { name: 'Jordan Lee' })).toHaveAttribute('href', '/students/usr-j');
+    expect(jordanCard).toHaveTextContent('Rank or gradeA1C');
+    expect(jordanCard).toHaveTextContent('AFSC3D0X2');
+    expect(jordanCard).toHaveTextContent('Duty titleCyber Systems Apprentice');
+    expect(await within(jordanCard).findByText('1 comment')).toBeInTheDocument();
+    expect(within(jordanCard).getByText('2 notes')).toBeInTheDocument();
+    // The interface's lists carry no time: no date is shown, none guessed.
+    expect(jordanCard.querySelector('time')).toBeNull();
+
+    // A student the platform lists without our extension fields: reachable, and nothing said of the rest.
+    const samCard = within(first).getByRole('link', { name: 'Sam Patel' }).closest('li') as HTMLElement;
+    expect(within(first).getByRole('link', { name: 'Sam Patel' })).toHaveAttribute('href', '/students/usr-s');
+    expect(samCard).not.toHaveTextContent(/Rank|AFSC|Duty title/);
+    expect(within(samCard).getByText('No comments yet')).toBeInTheDocument();
+    expect(within(samCard).getByText('No notes yet')).toBeInTheDocument();
+
+    const second = screen.getByRole('region', { name: 'Cyber 26B' });
+    expect(within(second).getByText('No students in this class yet')).toBeInTheDocument();
+  });
+
+  it('says so when the trainer trains no class', async () => {
+    serve({ '/edu/v1/class/list': { docs: [] } });
+    renderWithProviders(<Classes />);
+    expect(await screen.findByText('You train no classes yet')).toBeInTheDocument();
+  });
+
+  it('says what failed, with a retry, when the classes cannot be read', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { error: { code: 'internal', message: 'Boom', requestId: 'r' } })),
+    );
+    renderWithProviders(<Classes />);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
