@@ -29,6 +29,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   // A trainer lands on the comments, with the trainer's navigation.
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Classes and students',
     'Student comments',
     'Training notes',
     'Mission planner',
