@@ -1,0 +1,120 @@
+/** The record's header: the summary, and the classes and trainers shared with the viewer (mocked HTTP: one component). */
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../../lib/config/runtime-config';
+import { sessionStore } from '../../../lib/session/session-store';
+import { renderWithProviders } from '../../../test/render';
+import { RecordHeader } from './record-header';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const dana = { userId: 'trainer-1', handle: '@dana', firstName: 'Dana', lastName: 'Okafor' };
+const linda = { userId: 'trainer-2', handle: '@linda', firstName: 'Linda', lastName: 'Chen' };
+const jordan = {
+  handle: '@jlee',
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  userType: 'adult',
+  accountType: 'Adult',
+  country: 'US',
+  profilePic: null,
+  coverPhoto: null,
+  userId: 'usr-j',
+  anonymous: false,
+  studentId: 'stu-j',
+  displayRank: 'A1C',
+  organizationRoles: { afsc: '3D0X2' },
+};
+const klass = {
+  classId: 'cls-1',
+  className: 'Cyber 26A',
+  courseId: 'crs-1',
+  courseName: 'Cyber basics',
+  lessons: [],
+  students: [{ studentId: 'stu-j', userId: 'usr-j', handle: '@jlee', firstName: 'Jordan', lastName: 'Lee' }],
+};
+const roster = {
+  classes: [klass],
+  people: new Map([['usr-j', jordan]]),
+  members: new Map([['cls-1', [jordan]]]),
+};
+
+function serve(audience: Response | (() => Response)) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/edu/v1/class/list') {
+        return json(200, {
+          docs: [
+            {
+              groupId: 'cls-1',
+              name: 'Cyber 26A',
+              joinCode: 'ABCDEFGH',
+              course: { courseId: 'crs-1', name: 'Cyber basics' },
+            },
+          ],
+        });
+      }
+      if (path === '/edu/v1/student/list') return json(200, { docs: [jordan] });
+      if (path === '/edu/v1/lesson/course') return json(200, { docs: [] });
+      if (path === '/edu/v1/audience') return typeof audience === 'function' ? audience() : audience.clone();
+      return json(404, { error: { code: 'not_found', message: `No route for GET ${path}`, requestId: 'r' } });
+    }),
+  );
+}
+
+const entries = [
+  { kind: 'comment' as const, createdAt: '2026-02-01T10:00:00.000Z' },
+  { kind: 'comment' as const, createdAt: '2026-03-04T10:00:00.000Z' },
+  { kind: 'note' as const, createdAt: null },
+];
+
+describe('the record’s header', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
+    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+  });
+
+  it('sums up the person and names the trainers of the classes shared, as the service gives them', async () => {
+    serve(
+      json(200, { author: dana, classTrainers: { classId: 'cls-1', className: 'Cyber 26A', trainers: [dana, linda] } }),
+    );
+    renderWithProviders(
+      <RecordHeader
+        userId="usr-j"
+        viewerId="trainer-1"
+        roster={roster}
+        shared={{ classes: [klass] }}
+        entries={entries}
+      />,
+    );
+    const header = screen.getByRole('region', { name: 'Summary' });
+    expect(
+      within(header)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['A1C', '3D0X2', '2 comments, latest 4 Mar 2026', '1 note']);
+    const shared = within(header).getByRole('listitem');
+    expect(await within(shared).findByText('Linda Chen')).toBeInTheDocument();
+    expect(shared).toHaveTextContent('Cyber 26A (Cyber basics) · Trainers: you, Linda Chen');
+  });
+
+  it('names only the viewer as a trainer where the platform does not tell who else trains the class', async () => {
+    serve(() =>
+      json(404, { error: { code: 'not_found', message: 'No route for GET /edu/v1/audience', requestId: 'r' } }),
+    );
+    renderWithProviders(
+      <RecordHeader userId="usr-j" viewerId="trainer-1" roster={roster} shared={{ classes: [klass] }} entries={[]} />,
+    );
+    const header = screen.getByRole('region', { name: 'Summary' });
+    const shared = within(header).getByRole('listitem');
+    expect(await within(shared).findByText('Cyber 26A')).toBeInTheDocument();
+    expect(shared).toHaveTextContent(/^Cyber 26A \(Cyber basics\) · Trainers: you$/);
+    expect(
+      within(header)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['A1C', '3D0X2', 'No comments yet', 'No notes yet']);
+  });
+});
