@@ -4,6 +4,7 @@
  */
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { isNetworkError } from '../lib/api/api-error';
 import { describeError } from '../lib/api/describe-error';
 
 export function Skeleton({ label, rows = 3 }: { readonly label: string; readonly rows?: number }) {
@@ -110,6 +111,10 @@ export function ErrorState({ error, what, onRetry, children }: ErrorStateProps) 
     <div className="callout callout-error" role="alert">
       <p className="callout-title">{description.title}</p>
       <p>{description.detail}</p>
+      {/* The app fetches again by itself while the service is unreachable (app/service-recovery.tsx). */}
+      {isNetworkError(error) ? (
+        <p>It keeps trying, and shows {what} by itself as soon as the service answers.</p>
+      ) : null}
       {children}
       {onRetry && description.retryable ? (
         <button type="button" className="button" onClick={onRetry}>
