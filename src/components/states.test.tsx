@@ -53,7 +53,9 @@ describe('QueryView', () => {
         }}
       />,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the notes');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The service cannot be reached');
+    expect(alert).toHaveTextContent('shows the notes by itself as soon as the service answers');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem')).toHaveTextContent('Back again');
   });

@@ -15,9 +15,18 @@ export interface ErrorDescription {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** What stays true while the service cannot be reached (see lib/storage/use-draft.ts: form text is kept per user in this browser). */
+/**
+ * What stays true while the service cannot be reached: pages already shown
+ * keep their data (React Query's memory), and the comment and note forms keep
+ * their text per user in this browser until it is saved (lib/forms/use-form-submission.ts
+ * over lib/storage/use-draft.ts). Nothing is saved meanwhile.
+ */
 export const OUTAGE_KEPT =
-  'Pages already open stay as they are, and text typed in a form is kept in this browser until it is saved.';
+  'Pages already open stay as they are, and the text of a comment or note you are writing is kept in this browser until you save it.';
+
+/** What a form says when its save or check could not reach the service: nothing saved, nothing lost. */
+export const OUTAGE_SAVE_LATER =
+  'Nothing was saved. Your text is kept in this browser: save it again once the service is back.';
 
 /** Words that belong to the wire, not to a person: a method, an API address, a path parameter, a status. */
 const machinery =
