@@ -36,7 +36,7 @@ async function expectUnreachableInsideTheApp(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'The service cannot be reached' })).toBeVisible();
   const alert = page.getByRole('main').getByRole('alert');
   // What still works, and that it keeps trying by itself.
-  await expect(alert).toContainText('text typed in a form is kept in this browser');
+  await expect(alert).toContainText('the text of a comment or note you are writing is kept in this browser');
   await expect(alert).toContainText('keeps trying');
 }
 

@@ -20,15 +20,23 @@ export function useRecovery(
   useEffect(() => {
     if (!active) return;
     let running = false;
+    // A prompt while an attempt is under way (which may have started before the service came back) asks for one more.
+    let again = false;
+    let stopped = false;
     const tryNow = () => {
-      if (running) return;
+      if (running) {
+        again = true;
+        return;
+      }
       running = true;
+      again = false;
       Promise.resolve(latest.current())
         .catch(() => {
           // Still unreachable: the next prompt or tick tries again.
         })
         .finally(() => {
           running = false;
+          if (again && !stopped) tryNow();
         });
     };
     const onVisible = () => {
@@ -40,6 +48,7 @@ export function useRecovery(
     window.addEventListener('focus', tryNow);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      stopped = true;
       window.clearInterval(timer);
       window.removeEventListener('online', tryNow);
       window.removeEventListener('focus', tryNow);
