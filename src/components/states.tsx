@@ -148,6 +148,21 @@ interface QueryViewProps<T> {
 
 export function QueryView<T>({ query, what, skeletonRows, isEmpty, empty, renderError, children }: QueryViewProps<T>) {
   if (query.isPending) return <Skeleton label={what} rows={skeletonRows} />;
+  // A refresh that failed keeps what was shown: the failure is said above it, the data stays readable.
+  // (A next page that failed is said by the list itself, at its end.)
+  if (query.isError && query.data !== undefined) {
+    const nextPageOnly = 'isFetchNextPageError' in query && query.isFetchNextPageError;
+    if (nextPageOnly)
+      return isEmpty?.(query.data) ? (empty ?? <EmptyState title="Nothing here yet" />) : children(query.data);
+    return (
+      <>
+        <ErrorState error={query.error} what={what} onRetry={() => void query.refetch()}>
+          <p>What is shown below is from the last time it loaded.</p>
+        </ErrorState>
+        {isEmpty?.(query.data) ? (empty ?? <EmptyState title="Nothing here yet" />) : children(query.data)}
+      </>
+    );
+  }
   if (query.isError) {
     const custom = renderError?.(query.error);
     if (custom) return custom;
