@@ -13,11 +13,11 @@ import { useRecovery } from './use-recovery';
 
 export type PageModule = () => Promise<{ default: ComponentType }>;
 
-/** How each browser says a module's code could not be fetched (Chromium, Firefox, Safari). */
+/** How each browser says a module's code could not be fetched (Chromium, Firefox, Safari), and Vite a page's styles. */
 export function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
       error.message,
     )
   );
