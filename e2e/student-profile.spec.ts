@@ -30,7 +30,7 @@ test('a student sees their profile with pictures, then their friends, and search
   for (const value of [profile.email, profile.organizationRoles.afsc, profile.displayDutyTitle].filter(Boolean)) {
     await expect(page.getByRole('definition').filter({ hasText: value }).first()).toBeVisible();
   }
-  await expect(page.getByRole('term').filter({ hasText: 'Trainee' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'In training' })).toBeVisible();
   await expectAccessible(page, 'profile');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My friends' }).click();

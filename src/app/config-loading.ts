@@ -22,10 +22,20 @@ export async function loadConfig(url = '/config.json'): Promise<ConfigResult> {
     // The service sends it with no-cache: a new configuration is picked up at the next visit.
     response = await fetch(url, { mode: 'cors', credentials: 'same-origin' });
   } catch {
-    return { ok: false, kind: 'unreachable', problems: [`Could not reach ${url}; check the connection.`] };
+    return {
+      ok: false,
+      kind: 'unreachable',
+      problems: [
+        'The service cannot be reached: it may be down, or this device may be offline. Try again in a moment.',
+      ],
+    };
   }
   if (!response.ok) {
-    return { ok: false, kind: 'unreachable', problems: [`${url} answered ${response.status}.`] };
+    return {
+      ok: false,
+      kind: 'unreachable',
+      problems: ['The service did not hand out the dashboard’s configuration. Try again in a moment.'],
+    };
   }
   try {
     return parseConfig(await response.json());

@@ -5,6 +5,9 @@
  * one's profile data outlives their session (nor what was found out about
  * the platform's extensions, lib/api/extensions.ts).
  *
+ * A read that got no answer at all is sent again a couple of times, backing
+ * off, then left to service-recovery.tsx.
+ *
  * A request the service was too busy to start (503 `overloaded`) is sent
  * again after the `Retry-After` it named, a few times at most, queries and
  * writes alike: the service did nothing with it. `BusyNotice` tells the
@@ -15,7 +18,7 @@
  * MutationCache here invalidates them, so features never import each other.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { type ApiError, isApiError, isOverloaded, isServerError } from '../lib/api/api-error';
+import { type ApiError, isApiError, isNetworkError, isOverloaded, isServerError } from '../lib/api/api-error';
 import { extensions } from '../lib/api/extensions';
 import type { AppMutationMeta } from '../lib/api/mutation-meta';
 import { sessionStore } from '../lib/session/session-store';
@@ -26,8 +29,15 @@ export const BUSY_RETRIES = 3;
 export const LONGEST_BUSY_WAIT_MS = 10_000;
 
 function isWorthRetrying(error: unknown): boolean {
-  return !isApiError(error) || error.code === 'network_error' || error.status >= 500;
+  return !isApiError(error) || error.status >= 500;
 }
+
+/**
+ * Times a read that got no answer at all is sent again, backing off, before
+ * the page says the service cannot be reached (and service-recovery.tsx
+ * keeps trying from there): a dropped connection often comes back at once.
+ */
+export const UNREACHABLE_RETRIES = 2;
 
 /** The wait the service asked for (1 s when it named none), capped, plus a little spread so clients do not return in step. */
 export function busyRetryDelay(error: ApiError): number {
@@ -61,8 +71,11 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (failures, error) =>
-          isOverloaded(error) ? failures < BUSY_RETRIES : failures < 1 && isWorthRetrying(error),
+        retry: (failures, error) => {
+          if (isOverloaded(error)) return failures < BUSY_RETRIES;
+          if (isNetworkError(error)) return failures < UNREACHABLE_RETRIES;
+          return failures < 1 && isWorthRetrying(error);
+        },
         retryDelay,
         // Still busy after the retries: said where it happened, with a retry, not as a broken page.
         throwOnError: (error) => isServerError(error) && !isOverloaded(error),

@@ -33,7 +33,7 @@ describe('errors by status', () => {
   it('sends a 5xx to the route error boundary', async () => {
     renderPage(new ApiError({ status: 503, code: 'internal', message: 'The service failed' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'The service failed' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('answered 503');
+    expect(screen.getByRole('alert')).toHaveTextContent('nothing you did caused this');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

@@ -1,24 +1,28 @@
 /**
- * The route error boundary: 5xx answers (thrown by React Query), a page
- * chunk that failed to load, or a bug. 4xx never get here.
+ * The route error boundary, one per page inside the signed-in layout (so the
+ * header and navigation stay): 5xx answers (thrown by React Query), or a bug.
+ * 4xx never get here, and a page whose code could not be fetched recovers by
+ * itself (page-loader.tsx). Plain words only: no status number, no address.
  */
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { isApiError } from '../lib/api/api-error';
+import { isChunkLoadError } from './page-loader';
 
-function describe(error: unknown): { title: string; detail: string } {
+export function describeRouteError(error: unknown): { title: string; detail: string } {
   if (isApiError(error)) {
     return {
       title: 'The service failed',
-      detail: `The platform answered ${error.status} (${error.message}). Nothing you did caused this; try again in a moment.`,
+      detail:
+        'The service could not complete the request on its side; nothing you did caused this. Try again in a moment.',
     };
   }
   if (isRouteErrorResponse(error)) {
-    return { title: `Page error ${error.status}`, detail: error.statusText || 'The page could not be shown.' };
+    return { title: 'This page could not be shown', detail: 'Check the address, or go to the start page.' };
   }
-  if (error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message)) {
+  if (isChunkLoadError(error)) {
     return {
       title: 'Part of the dashboard did not load',
-      detail: 'The connection dropped or the dashboard was updated. Reload to get the current version.',
+      detail: 'The connection dropped or the dashboard was updated. Try again to get the current version.',
     };
   }
   return { title: 'Something went wrong', detail: 'The page failed unexpectedly. Try again.' };
@@ -26,7 +30,7 @@ function describe(error: unknown): { title: string; detail: string } {
 
 export function RouteError() {
   const error = useRouteError();
-  const { title, detail } = describe(error);
+  const { title, detail } = describeRouteError(error);
   return (
     <div className="route-error">
       <h1 tabIndex={-1}>{title}</h1>

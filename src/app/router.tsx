@@ -10,17 +10,20 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom'
 import { BusyNotice } from './busy-notice';
 import { featureRoutes } from './feature-routes';
 import { PageFallback } from './page-fallback';
+import { lazyPage } from './page-loader';
 import { type PrefetchModule, prefetchLoader } from './prefetch';
 import { NotFoundPage, RootRouteError, RouteError } from './route-error';
+import { ServiceRecovery } from './service-recovery';
 
 type RouteModule = () => Promise<{ default: ComponentType }>;
 
-/** Every page, signed in or not: the page, and the notice that says when the service is busy. */
+/** Every page, signed in or not: the page, the notice that says when the service is busy, and recovery from an outage. */
 function Root() {
   return (
     <>
       <Outlet />
       <BusyNotice />
+      <ServiceRecovery />
     </>
   );
 }
@@ -28,7 +31,7 @@ function Root() {
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
   const page = (path: string | undefined, load: RouteModule, prefetch?: PrefetchModule): RouteObject => ({
     path,
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: lazyPage(load),
     ...(prefetch ? { loader: prefetchLoader(queryClient, prefetch) } : {}),
     ErrorBoundary: RouteError,
   });
@@ -45,12 +48,12 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         page('auth/callback', () => import('../features/auth/callback-page')),
         page('welcome', () => import('../features/onboarding/welcome-page')),
         {
-          lazy: async () => ({ Component: (await import('./signed-in-layout')).default }),
+          lazy: lazyPage(() => import('./signed-in-layout'), { standalone: true }),
           // Who the person is (navigation, trainer pages) is asked for with every signed-in page.
           loader: prefetchLoader(queryClient, () => import('../lib/access/prefetch-access')),
           children: [
             // Where a person lands follows who they are (a lazy module: it needs the API client).
-            { index: true, lazy: async () => ({ Component: (await import('./landing')).default }) },
+            { index: true, lazy: lazyPage(() => import('./landing')), ErrorBoundary: RouteError },
             page(
               'comments',
               () => import('../features/comments/comments-page'),
@@ -80,7 +83,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               () => import('../features/friends/prefetch'),
             ),
             ...featureRoutes.map((route) => page(route.path, route.load, route.prefetch)),
-            { path: '*', Component: NotFoundPage },
+            { path: '*', Component: NotFoundPage, ErrorBoundary: RouteError },
           ],
         },
       ],

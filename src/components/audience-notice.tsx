@@ -7,8 +7,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Audience, AudienceQuery } from '../../contract/audience';
-import { isApiError } from '../lib/api/api-error';
+import { isApiError, isNetworkError } from '../lib/api/api-error';
 import { audienceQueries } from '../lib/api/audience-queries';
+import { OUTAGE_SAVE_LATER, plainMessage } from '../lib/api/describe-error';
 import { extensions } from '../lib/api/extensions';
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
@@ -75,10 +76,13 @@ export function AudienceNotice({
   if (query === null) text = waiting;
   else if (audience.isError) {
     const error = audience.error;
-    text =
-      isApiError(error) && error.status >= 400 && error.status < 500
-        ? `Not known for this choice: ${error.message}.`
-        : 'Could not find out who will be able to read it. Check the connection; saving still works.';
+    // Saving goes to the same service: while it cannot be reached, nothing can be saved either.
+    if (isNetworkError(error))
+      text = `Could not find out who will be able to read it: the service cannot be reached. ${OUTAGE_SAVE_LATER}`;
+    else if (isApiError(error) && error.status >= 400 && error.status < 500) {
+      const said = plainMessage(error.message);
+      text = said ? `Not known for this choice: ${said.replace(/\.$/, '')}.` : 'Not known for this choice.';
+    } else text = 'Could not find out who will be able to read it just now. Your text is kept in this browser.';
   } else if (audience.data && settled !== null) text = describeAudience(audience.data);
   else text = 'Finding out who will be able to read it…';
   return (

@@ -53,8 +53,31 @@ describe('QueryView', () => {
         }}
       />,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the notes');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The service cannot be reached');
+    expect(alert).toHaveTextContent('shows the notes by itself as soon as the service answers');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem')).toHaveTextContent('Back again');
+  });
+});
+
+describe('QueryView when a refresh fails', () => {
+  it('keeps what was shown, and says the service cannot be reached above it', async () => {
+    let serviceUp = true;
+    const { queryClient } = renderWithProviders(
+      <Notes
+        load={async () => {
+          if (!serviceUp)
+            throw new ApiError({ status: 0, code: 'network_error', message: 'Could not reach the service' });
+          return ['Kept note'];
+        }}
+      />,
+    );
+    expect(await screen.findByRole('listitem')).toHaveTextContent('Kept note');
+    serviceUp = false;
+    await queryClient.refetchQueries({ queryKey: ['notes'] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The service cannot be reached');
+    expect(screen.getByRole('alert')).toHaveTextContent('What is shown below is from the last time it loaded.');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Kept note');
   });
 });

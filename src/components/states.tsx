@@ -4,6 +4,7 @@
  */
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { isNetworkError } from '../lib/api/api-error';
 import { describeError } from '../lib/api/describe-error';
 
 export function Skeleton({ label, rows = 3 }: { readonly label: string; readonly rows?: number }) {
@@ -110,6 +111,10 @@ export function ErrorState({ error, what, onRetry, children }: ErrorStateProps) 
     <div className="callout callout-error" role="alert">
       <p className="callout-title">{description.title}</p>
       <p>{description.detail}</p>
+      {/* The app fetches again by itself while the service is unreachable (app/service-recovery.tsx). */}
+      {isNetworkError(error) ? (
+        <p>It keeps trying, and shows {what} by itself as soon as the service answers.</p>
+      ) : null}
       {children}
       {onRetry && description.retryable ? (
         <button type="button" className="button" onClick={onRetry}>
@@ -143,6 +148,21 @@ interface QueryViewProps<T> {
 
 export function QueryView<T>({ query, what, skeletonRows, isEmpty, empty, renderError, children }: QueryViewProps<T>) {
   if (query.isPending) return <Skeleton label={what} rows={skeletonRows} />;
+  // A refresh that failed keeps what was shown: the failure is said above it, the data stays readable.
+  // (A next page that failed is said by the list itself, at its end.)
+  if (query.isError && query.data !== undefined) {
+    const nextPageOnly = 'isFetchNextPageError' in query && query.isFetchNextPageError;
+    if (nextPageOnly)
+      return isEmpty?.(query.data) ? (empty ?? <EmptyState title="Nothing here yet" />) : children(query.data);
+    return (
+      <>
+        <ErrorState error={query.error} what={what} onRetry={() => void query.refetch()}>
+          <p>What is shown below is from the last time it loaded.</p>
+        </ErrorState>
+        {isEmpty?.(query.data) ? (empty ?? <EmptyState title="Nothing here yet" />) : children(query.data)}
+      </>
+    );
+  }
   if (query.isError) {
     const custom = renderError?.(query.error);
     if (custom) return custom;

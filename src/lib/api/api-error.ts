@@ -49,3 +49,8 @@ export function isServerError(error: unknown): boolean {
 export function isOverloaded(error: unknown): error is ApiError {
   return isApiError(error) && error.status === 503 && error.code === 'overloaded';
 }
+
+/** No answer arrived at all: the service is down or this device is offline. */
+export function isNetworkError(error: unknown): error is ApiError {
+  return isApiError(error) && error.code === 'network_error';
+}

@@ -1,17 +1,29 @@
-/** One friend: picture, name, handle, the optional fields they have, and parent flags in words. */
+/** One friend: picture, name, handle, the optional fields they have in a person's words, and parent flags in words. */
 import type { FriendProfile } from '../../../../contract/users';
 import { Avatar } from '../../../components/avatar';
+import {
+  accountInWords,
+  countryName,
+  type DetailRow,
+  fieldLabels,
+  filledRows,
+} from '../../../lib/people/profile-words';
 
-const optionalFields = [
-  ['displayRank', 'Rank'],
-  ['militaryGrade', 'Military grade'],
-  ['civilianGrade', 'Civilian grade'],
-  ['civilianBand', 'Civilian band'],
-  ['displayDutyTitle', 'Duty title'],
-  ['jobTitle', 'Job title'],
-  ['jobSeriesNumber', 'Job series'],
-  ['gender', 'Gender'],
-] as const;
+/** The fields a friend has (some are present on some friends only), empty ones left out. */
+export function friendDetails(friend: FriendProfile): DetailRow[] {
+  return filledRows([
+    [fieldLabels.displayRank, friend.displayRank],
+    [fieldLabels.militaryGrade, friend.militaryGrade],
+    [fieldLabels.civilianGrade, friend.civilianGrade],
+    [fieldLabels.civilianBand, friend.civilianBand],
+    [fieldLabels.displayDutyTitle, friend.displayDutyTitle],
+    [fieldLabels.jobTitle, friend.jobTitle],
+    [fieldLabels.jobSeriesNumber, friend.jobSeriesNumber],
+    [fieldLabels.gender, friend.gender],
+    [fieldLabels.account, accountInWords(friend.accountType, friend.userType)],
+    [fieldLabels.country, countryName(friend.country)],
+  ]);
+}
 
 export function parentFlagText(friend: FriendProfile): string[] {
   return [
@@ -36,23 +48,12 @@ export function FriendCard({ friend }: { readonly friend: FriendProfile }) {
         </div>
       </div>
       <dl className="meta">
-        {optionalFields.map(([key, label]) => {
-          const value = friend[key];
-          return value ? (
-            <div key={key}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ) : null;
-        })}
-        <div>
-          <dt>Account</dt>
-          <dd>{friend.accountType}</dd>
-        </div>
-        <div>
-          <dt>Country</dt>
-          <dd>{friend.country}</dd>
-        </div>
+        {friendDetails(friend).map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
       </dl>
       <ul className="flags" aria-label={`Parent settings for ${name}`}>
         {parentFlagText(friend).map((text) => (

@@ -1,43 +1,41 @@
-/** Every field of the full profile that has a value, labelled for people. */
+/** Every field of the full profile that has a value, labelled and worded as a person would say them. */
 import type { FullProfile } from '../../../../contract/users';
+import {
+  accountInWords,
+  countryName,
+  type DetailRow,
+  fieldLabels,
+  filledRows,
+  trainingInWords,
+} from '../../../lib/people/profile-words';
 
-export function profileDetails(profile: FullProfile): { label: string; value: string }[] {
-  const rows: [string, string][] = [
-    ['Rank', profile.displayRank],
-    ['Military grade', profile.militaryGrade],
-    ['Civilian grade', profile.civilianGrade],
-    ['Civilian band', profile.civilianBand],
-    ['Duty title', profile.displayDutyTitle],
-    ['Job title', profile.jobTitle],
-    ['Job series', profile.jobSeriesNumber],
-    ['AFSC', profile.organizationRoles.afsc],
-    ['Email', profile.email],
-    ['Gender', profile.gender],
-    ['Country', profile.country],
-    ['Account type', profile.accountType],
-    ['User type', profile.userType],
-  ];
-  return rows.filter(([, value]) => value.trim() !== '').map(([label, value]) => ({ label, value }));
+export function profileDetails(profile: FullProfile): DetailRow[] {
+  return filledRows([
+    [fieldLabels.displayRank, profile.displayRank],
+    [fieldLabels.militaryGrade, profile.militaryGrade],
+    [fieldLabels.civilianGrade, profile.civilianGrade],
+    [fieldLabels.civilianBand, profile.civilianBand],
+    [fieldLabels.displayDutyTitle, profile.displayDutyTitle],
+    [fieldLabels.jobTitle, profile.jobTitle],
+    [fieldLabels.jobSeriesNumber, profile.jobSeriesNumber],
+    [fieldLabels.afsc, profile.organizationRoles.afsc],
+    [fieldLabels.training, trainingInWords(profile)],
+    [fieldLabels.email, profile.email],
+    [fieldLabels.gender, profile.gender],
+    [fieldLabels.country, countryName(profile.country)],
+    [fieldLabels.account, accountInWords(profile.accountType, profile.userType)],
+  ]);
 }
 
 export function ProfileDetails({ profile }: { readonly profile: FullProfile }) {
-  const rows = profileDetails(profile);
   return (
     <dl className="details">
-      {rows.map((row) => (
+      {profileDetails(profile).map((row) => (
         <div key={row.label}>
           <dt>{row.label}</dt>
           <dd>{row.value}</dd>
         </div>
       ))}
-      <div>
-        <dt>Trainer</dt>
-        <dd>{profile.trainer ? 'Yes' : 'No'}</dd>
-      </div>
-      <div>
-        <dt>Trainee</dt>
-        <dd>{profile.trainee ? 'Yes' : 'No'}</dd>
-      </div>
     </dl>
   );
 }
