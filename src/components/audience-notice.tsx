@@ -79,8 +79,16 @@ export function AudienceNotice({
       isApiError(error) && error.status >= 400 && error.status < 500
         ? `Not known for this choice: ${error.message}.`
         : 'Could not find out who will be able to read it. Check the connection; saving still works.';
-  } else if (audience.data && settled !== null) text = describeAudience(audience.data);
-  else text = 'Finding out who will be able to read it…';
+  } else if (audience.data && settled !== null) {
+    // The service's read rule (author and the class's trainers) leaves out the person a note is about.
+    const student = settled.kind === 'note' && 'studentId' in settled && settled.studentId;
+    text = (
+      <>
+        {describeAudience(audience.data)}
+        {student ? ' The student it is about does not see it.' : null}
+      </>
+    );
+  } else text = 'Finding out who will be able to read it…';
   return (
     <p className="audience" id={id} aria-live="polite">
       <span className="audience-label">Who will see it: </span>
