@@ -44,9 +44,13 @@ export function FilterChips({
     <ul ref={list} className="filter-chips" aria-label="Filters in use">
       {chips.map((chip, index) => (
         <li key={chip.key}>
-          <button type="button" className="filter-chip" onClick={() => remove(index, chip.key)}>
-            <span className="visually-hidden">Remove filter: </span>
-            {chip.label} <bdi>{chip.value}</bdi> <span aria-hidden="true">×</span>
+          <button
+            type="button"
+            className="filter-chip"
+            aria-label={`Remove filter: ${chip.label} ${chip.value}`}
+            onClick={() => remove(index, chip.key)}
+          >
+            {chip.label}: <bdi>{chip.value}</bdi> <span aria-hidden="true">×</span>
           </button>
         </li>
       ))}

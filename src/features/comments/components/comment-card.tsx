@@ -69,7 +69,7 @@ export const CommentCard = memo(function CommentCard({
     if (!justAdded) return;
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     ref.current?.focus({ preventScroll: true });
-    ref.current?.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    ref.current?.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
   }, [justAdded]);
   return (
     <li ref={ref} className={justAdded ? 'card card-just-added' : 'card'} tabIndex={justAdded ? -1 : undefined}>

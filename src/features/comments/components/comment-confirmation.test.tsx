@@ -1,0 +1,58 @@
+/** Where the eye is: the comment just added is shown, marked and focused; the form says who does not read it. */
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Comment } from '../../../../contract/comments';
+import type { UserSummary } from '../../../../contract/users';
+import { rosterNames } from '../../../components/roster-fields';
+import { roster } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { CommentForm } from './comment-form';
+import { CommentList } from './comment-list';
+
+function person(userId: string, firstName: string): UserSummary {
+  return {
+    userId,
+    handle: `@${firstName.toLowerCase()}`,
+    firstName,
+    lastName: 'Tester',
+    userType: 'adult',
+    accountType: 'Adult',
+    country: 'US',
+    profilePic: null,
+    coverPhoto: null,
+    anonymous: false,
+  };
+}
+
+const comments: Comment[] = Array.from({ length: 30 }, (_, index) => ({
+  commentId: `cmt-${index}`,
+  student: person('usr-s', 'Sam'),
+  author: person('usr-t', 'Dana'),
+  course: 'crs-1',
+  class: 'cls-1',
+  lesson: '',
+  text: `Comment number ${index + 1}`,
+}));
+
+describe('a comment just added', () => {
+  it('is marked "Comment added", highlighted and focused, and no other is', async () => {
+    renderWithProviders(<CommentList comments={comments} names={rosterNames(null)} listKey="all" justAdded="cmt-0" />);
+    const card = (await screen.findByText('Comment number 1')).closest('li');
+    expect(card).toHaveFocus();
+    expect(card).toHaveClass('card-just-added');
+    expect(card).toHaveTextContent('Comment added');
+    expect(screen.getAllByText('Comment added')).toHaveLength(1);
+    expect(screen.getByText('Comment number 2').closest('li')).not.toHaveClass('card-just-added');
+  });
+});
+
+describe('the comment form', () => {
+  it('says, before saving, that the student does not see comments', () => {
+    renderWithProviders(
+      <CommentForm roster={roster} userId="trainer-1" defaults={{}} onSubmit={vi.fn(async () => undefined)} />,
+    );
+    expect(screen.getByRole('button', { name: 'Add comment' })).toHaveAccessibleDescription(
+      /the student does not see them/,
+    );
+  });
+});
