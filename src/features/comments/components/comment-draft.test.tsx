@@ -33,8 +33,11 @@ describe('a restored comment draft', () => {
     expect(kept.join(' ')).not.toMatch(/Cole|@cy|Bravo/);
   });
 
-  it('keeps the choices with the text when they change after typing', async () => {
+  it('keeps the choices with the text when they change after typing, also for a draft kept as bare text before', async () => {
+    localStorage.setItem('td:user:trainer-1:draft:comment', 'Older unsent text');
     const first = renderForm();
+    expect(screen.getByLabelText(/^Comment/)).toHaveValue('Older unsent text');
+    await first.user.clear(screen.getByLabelText(/^Comment/));
     await first.user.type(screen.getByLabelText(/^Comment/), 'Typed first');
     await first.user.selectOptions(screen.getByLabelText(/^Student/), 'Ben Brook (@ben) in Alpha flight');
     first.unmount();
@@ -55,11 +58,5 @@ describe('a restored comment draft', () => {
     expect(screen.getByLabelText(/^Comment/)).toHaveValue('About Cy');
     expect(screen.getByLabelText(/^Student/)).toHaveValue('student-1');
     expect(screen.getByText(/started about another student or class/)).toBeInTheDocument();
-  });
-
-  it('reads a draft kept as bare text by an earlier version', () => {
-    localStorage.setItem('td:user:trainer-1:draft:comment', 'Older unsent text');
-    renderForm();
-    expect(screen.getByLabelText(/^Comment/)).toHaveValue('Older unsent text');
   });
 });

@@ -69,6 +69,11 @@ describe('the notes filter', () => {
   });
 
   it('asks for a typed user id only where there is no roster', () => {
+    const withRoster = renderWithProviders(
+      <NoteFiltersForm roster={roster} filters={{ categories: ['lesson'] }} onApply={vi.fn()} />,
+    );
+    expect(screen.queryByRole('textbox', { name: /^User ID/ })).not.toBeInTheDocument();
+    withRoster.unmount();
     renderWithProviders(<NoteFiltersForm roster={null} filters={{ categories: ['lesson'] }} onApply={vi.fn()} />);
     expect(screen.getByRole('textbox', { name: /^User ID/ })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /^Person/ })).not.toBeInTheDocument();
