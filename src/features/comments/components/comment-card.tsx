@@ -38,9 +38,9 @@ export function Person({
   );
 }
 
-/** The roster's name for an id; the id itself where the roster does not know it. */
-export function named(names: ReadonlyMap<string, string>, id: string): string {
-  return names.get(id) ?? id;
+/** The roster's name for an id; words, never the id, where the roster does not know it. */
+export function named(names: ReadonlyMap<string, string>, id: string, unknown = 'Not in your classes'): string {
+  return names.get(id) ?? unknown;
 }
 
 /** One card; memoised so appending a page of a long list does not re-render the cards already shown. */
@@ -89,7 +89,7 @@ export const CommentCard = memo(function CommentCard({
         <dl className="meta">
           <div>
             <dt>Class</dt>
-            <dd>{named(names.classes, comment.class)}</dd>
+            <dd>{named(names.classes, comment.class, 'Not one of your classes')}</dd>
           </div>
           <div>
             <dt>Course</dt>

@@ -56,3 +56,15 @@ describe('the comment form', () => {
     );
   });
 });
+
+describe('a comment card', () => {
+  it('names its class, course and lesson from the roster, and never shows their ids', async () => {
+    const named: Comment = { ...comments[0], class: 'class-b', course: 'course-1', lesson: 'lesson-3' } as Comment;
+    const unknown: Comment = { ...comments[1], class: 'cls-x', course: 'crs-x', lesson: 'les-x' } as Comment;
+    renderWithProviders(<CommentList comments={[named, unknown]} names={rosterNames(roster)} listKey="all" />);
+    const [first, second] = await screen.findAllByRole('article');
+    expect(first).toHaveTextContent(/Bravo flight.*Airfield operations.*Weather briefing/);
+    expect(second).toHaveTextContent(/Not one of your classes.*Not in your classes.*Not in your classes/);
+    expect(document.body.textContent).not.toMatch(/cls-x|crs-x|les-x/);
+  });
+});
