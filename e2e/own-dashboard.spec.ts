@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
+import { openFromNav } from './support/navigate';
 import { profileValuesSeenBy, signedInDemoUser } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
@@ -14,11 +15,16 @@ const ownPages = ['My profile', 'My friends', 'My notes'];
 
 /** Writes a note about oneself; the form says before saving that only the writer will read it. */
 async function writeOwnNote(page: Page, text: string, extensionsOff: boolean): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My notes' }).click();
+  await openFromNav(page, 'My notes');
   await expect(page.getByRole('heading', { level: 1, name: 'My notes' })).toBeVisible();
+  // Private, and described so everywhere: nothing suggests a trainer reads them.
+  await expect(page.getByText(/Private notes about yourself: only you can read them, not your trainers/)).toBeVisible();
+  await expect(page.getByText(/question for your trainer/)).toHaveCount(0);
   await expectAccessible(page, 'my notes');
   await page.getByRole('link', { name: 'Write a note' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New note' })).toBeVisible();
+  await expect(page.getByText(/Only you can read it; your trainers cannot/)).toBeVisible();
+  await expect(page.getByText(/question for your trainer/)).toHaveCount(0);
   const form = page.getByRole('form', { name: 'New note about yourself' });
   // Nobody to choose: the note is about the writer, and says who reads it.
   await expect(form.getByRole('combobox')).toHaveCount(0);
@@ -32,6 +38,8 @@ async function writeOwnNote(page: Page, text: string, extensionsOff: boolean): P
   await expect(page.getByRole('heading', { level: 1, name: 'Note' })).toBeVisible();
   await expect(page.getByText(text)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'User note about yourself' })).toBeVisible();
+  // Only its writer reads a note about themselves, so the writer is known even where the platform does not say.
+  await expect(page.getByText('Written by you')).toBeVisible();
   await expectAccessible(page, 'own note');
   await page.getByRole('link', { name: 'Back to my notes' }).click();
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
@@ -98,7 +106,7 @@ test('an anonymous person gets their profile, friends and own notes, and no trai
       .first()
       .textContent()) ?? '';
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My notes' }).click();
+  await openFromNav(page, 'My notes');
   // Their notes go with the anonymous profile, and the page says so.
   await expect(page.getByText(/belong to this anonymous profile/)).toBeVisible();
   await writeOwnNote(page, `Trying the dashboard, run ${Date.now()}.`, extensionsOff);

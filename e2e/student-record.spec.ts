@@ -16,7 +16,9 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   context,
   request,
   visitedUrls,
-}) => {
+}, testInfo) => {
+  // On a phone the forms are folded until asked for.
+  const phone = testInfo.project.name === 'phone';
   const { user, token, roster } = await findTrainer(request);
   const { user: student } = await signedInDemoUser(request, demoIds.users.student);
   const studentName = `${student.firstName} ${student.lastName}`;
@@ -80,6 +82,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   );
 
   // Add a comment from here: the student and class are already chosen, and it says who will read it.
+  if (phone) await page.getByRole('button', { name: /^Add a comment/ }).click();
   const commentForm = page.getByRole('form', { name: 'Add a comment' });
   await expect(commentForm.getByLabel(/^Class/)).toHaveValue(enrollment.classId);
   await expect(commentForm.getByLabel(/^Student/)).toHaveValue(
@@ -91,7 +94,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await expect(commentForm.getByRole('button', { name: 'Add comment' })).toHaveAccessibleDescription(
     `Who will see it: Visible to you and the trainers of ${enrollment.className}: ${trainers
       .map((t) => `${t.firstName} ${t.lastName}${t.userId === user.userId ? ' (you)' : ''}`)
-      .join(', ')}.`,
+      .join(', ')}. Comments are for the class’s trainers: the student does not see them.`,
   );
   const comment = `From the record page, run ${Date.now()}.`;
   await commentForm.getByLabel(/^Comment/).fill(comment);
@@ -101,6 +104,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await expect(page.getByRole('region', { name: 'Record' }).getByRole('listitem').first()).toContainText(comment);
 
   // And a note: the lesson is the one thing left to choose.
+  if (phone) await page.getByRole('button', { name: /^Write a note/ }).click();
   const noteForm = page.getByRole('form', { name: 'New training note' });
   await expect(noteForm.getByRole('button', { name: 'Save note' })).toHaveAccessibleDescription(
     /Choose the student and the lesson/,
@@ -109,7 +113,9 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   if (!lesson) throw new Error('the class has lessons');
   await noteForm.getByLabel(/^Lesson/).selectOption({ label: lesson.name });
   await expect(noteForm.getByRole('button', { name: 'Save note' })).toHaveAccessibleDescription(
-    new RegExp(`^Who will see it: Visible to you and the trainers of ${enrollment.className}: `),
+    new RegExp(
+      `^Who will see it: Visible to you and the trainers of ${enrollment.className}: .* The student it is about does not see it\\.$`,
+    ),
   );
   const note = `Note from the record page, run ${Date.now()}.`;
   await noteForm.getByLabel(/^Note/).fill(note);

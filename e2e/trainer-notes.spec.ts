@@ -1,10 +1,11 @@
 import { expectAccessible } from './support/a11y';
+import { openFromNav } from './support/navigate';
 import { findTrainer, profileValuesSeenBy } from './support/platform';
 import { ports } from './support/ports';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
 
-test('a trainer writes a lesson note, opens it by its URL, deletes it after confirming and signs out @field', async ({
+test('a trainer writes a lesson note, opens it by its URL, reads it by names, changes it, deletes it after confirming and signs out @field', async ({
   page,
   signIn,
   extensionsOff,
@@ -25,7 +26,7 @@ test('a trainer writes a lesson note, opens it by its URL, deletes it after conf
   // address without our extensions (the interface gives the two, and they may be the same).
   const notesOrigin = extensionsOff ? baseURL : `http://127.0.0.1:${ports.notes}`;
   const listed = page.waitForResponse((response) => response.url().startsWith(`${notesOrigin}/edu/v1/note/list`));
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training notes' }).click();
+  await openFromNav(page, 'Training notes');
   expect((await listed).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Training notes' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^Notes \(\d+\+?\)$/ })).toBeVisible();
@@ -57,12 +58,42 @@ test('a trainer writes a lesson note, opens it by its URL, deletes it after conf
   await page.goto(noteUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Training note' })).toBeVisible();
   await expect(page.getByText(text)).toBeVisible();
+  // By names; the ids only behind the details toggle.
   const details = page.getByRole('definition');
-  await expect(details.filter({ hasText: klass.classId })).toBeVisible();
-  await expect(details.filter({ hasText: klass.courseId })).toBeVisible();
-  await expect(details.filter({ hasText: student.userId })).toBeVisible();
-  await expect(page.getByRole('term').filter({ hasText: 'added by the platform' }).first()).toBeVisible();
+  await expect(details.filter({ hasText: klass.className })).toBeVisible();
+  await expect(details.filter({ hasText: klass.courseName })).toBeVisible();
+  await expect(details.filter({ hasText: lesson.name })).toBeVisible();
+  await expect(page.getByText(student.userId, { exact: true })).toBeHidden();
+  await expect(page.getByText(/added by the platform/)).toHaveCount(0);
+  await page.getByText('Ids (for integrators)').click();
+  await expect(page.getByText(student.userId, { exact: true })).toBeVisible();
+  await expect(page.getByText(klass.classId, { exact: true })).toBeVisible();
   await expectAccessible(page, 'note');
+
+  if (extensionsOff) {
+    // The platform says neither who wrote a note nor when: nothing is claimed, and no change is offered.
+    await expect(page.getByText(/^Written/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(page.getByText('Only the person who wrote a note can delete it.')).toBeVisible();
+  } else {
+    await expect(page.getByText(/^Written by you on/)).toBeVisible();
+    // Changing it: a new note with the new text, then the old one deleted, once confirmed.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const changed = `${text} Checked again.`;
+    await page.getByLabel(/^New text/).fill(changed);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const replace = page.getByRole('dialog', { name: 'Replace this note?' });
+    await expect(replace).toBeVisible();
+    await replace.getByRole('button', { name: 'Save and delete the old note' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Note changed' })).toBeVisible();
+    await expect(page).not.toHaveURL(noteUrl);
+    await expect(page.getByText(changed)).toBeVisible();
+    await page.goto(noteUrl);
+    await expect(page.getByText('This note does not exist')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText(changed)).toBeVisible();
+  }
+  const shownUrl = page.url();
 
   await page.getByRole('button', { name: 'Delete note' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this note?' });
@@ -73,7 +104,7 @@ test('a trainer writes a lesson note, opens it by its URL, deletes it after conf
 
   await expect(page).toHaveURL(/\/notes$/);
   await expect(page.getByRole('status').filter({ hasText: 'Note deleted.' })).toBeVisible();
-  await page.goto(noteUrl);
+  await page.goto(shownUrl);
   await expect(page.getByText('This note does not exist')).toBeVisible();
 
   // Signing out ends the session on the platform, not only in this browser.

@@ -83,8 +83,16 @@ export function AudienceNotice({
       const said = plainMessage(error.message);
       text = said ? `Not known for this choice: ${said.replace(/\.$/, '')}.` : 'Not known for this choice.';
     } else text = 'Could not find out who will be able to read it just now. Your text is kept in this browser.';
-  } else if (audience.data && settled !== null) text = describeAudience(audience.data);
-  else text = 'Finding out who will be able to read it…';
+  } else if (audience.data && settled !== null) {
+    // The service's read rule (author and the class's trainers) leaves out the person a note is about.
+    const student = settled.kind === 'note' && 'studentId' in settled && settled.studentId;
+    text = (
+      <>
+        {describeAudience(audience.data)}
+        {student ? ' The student it is about does not see it.' : null}
+      </>
+    );
+  } else text = 'Finding out who will be able to read it…';
   return (
     <p className="audience" id={id} aria-live="polite">
       <span className="audience-label">Who will see it: </span>

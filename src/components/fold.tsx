@@ -31,6 +31,7 @@ export function Fold({
   children,
   className = '',
   startOpen = false,
+  foldWhen,
 }: {
   readonly title: string;
   /** A short state shown beside the title while folded, e.g. "2 filters on". */
@@ -39,9 +40,16 @@ export function Fold({
   readonly className?: string;
   /** Open at first on a narrow screen too. */
   readonly startOpen?: boolean;
+  /** Each new value folds it on a narrow screen (e.g. a count of filters applied: the results come next). */
+  readonly foldWhen?: number;
 }) {
   const wide = useWideScreen();
   const [open, setOpen] = useState(startOpen);
+  const [foldedAt, setFoldedAt] = useState(foldWhen);
+  if (foldWhen !== foldedAt) {
+    setFoldedAt(foldWhen);
+    setOpen(false);
+  }
   const [opened, setOpened] = useState(startOpen);
   const id = useId();
   const shown = wide || open;

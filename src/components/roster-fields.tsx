@@ -5,6 +5,7 @@
  * teaches no class) they are id text fields. Values are always ids.
  */
 import type { Roster, RosterClass } from '../../contract/roster';
+import { readDraft } from '../lib/storage/use-draft';
 import { SelectField, type SelectOption, TextField } from './form-field';
 
 export type RosterKey = 'classId' | 'studentId' | 'courseId' | 'lessonId';
@@ -79,6 +80,29 @@ export function pruneRosterValues(roster: Roster, values: RosterValues, fields: 
     if (!rosterOptions(roster, next)[key].some((option) => option.value === next[key])) delete next[key];
   }
   return next;
+}
+
+/**
+ * Where a form starts: the class, student and lesson its kept draft was
+ * written about, when the draft has them and this form can offer them;
+ * else `defaults`, and `elsewhere` says the draft was about a choice this
+ * form does not offer (another student's record, say), so the person checks.
+ */
+export function startingChoices(
+  roster: Roster | null,
+  fields: readonly RosterKey[],
+  userId: string,
+  draft: string,
+  defaults: RosterValues,
+): { values: RosterValues; elsewhere: boolean } {
+  const ids = readDraft(userId, draft)?.ids;
+  const kept: RosterValues = {};
+  for (const key of fields) if (ids?.[key]) kept[key] = ids[key];
+  if (Object.keys(kept).length === 0) return { values: defaults, elsewhere: false };
+  if (roster === null || roster.classes.length === 0) return { values: kept, elsewhere: false };
+  const offered = pruneRosterValues(roster, kept, fields);
+  const fits = fields.every((key) => offered[key] === kept[key]);
+  return fits ? { values: kept, elsewhere: false } : { values: defaults, elsewhere: true };
 }
 
 export function RosterFields({

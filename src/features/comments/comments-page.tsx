@@ -1,9 +1,11 @@
 /** Student comments: filters in the URL, the list, and the form to add one. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Fold } from '../../components/fold';
+import { useEffect, useRef, useState } from 'react';
+import { FilterChips } from '../../components/filter-chips';
+import { Fold, useWideScreen } from '../../components/fold';
 import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
-import { rosterNames } from '../../components/roster-fields';
+import { type RosterValues, rosterNames } from '../../components/roster-fields';
 import { EmptyState, ErrorState, FormSkeleton, QueryView, type SkeletonField } from '../../components/states';
 import { TrainersOnly } from '../../components/trainers-only';
 import { isApiError } from '../../lib/api/api-error';
@@ -29,6 +31,8 @@ const commentFields: readonly SkeletonField[] = [
   { kind: 'textarea', rows: 5, count: true },
 ];
 
+const chipLabels = { classId: 'Class', studentId: 'Student', courseId: 'Course', lessonId: 'Lesson' } as const;
+
 export default function CommentsPage() {
   return (
     <TrainersOnly what="Student comments">
@@ -49,11 +53,35 @@ function Comments() {
   const hasFilters = Object.keys(filters).length > 0;
   const missingScope = isApiError(comments.error) && comments.error.code === 'missing_scope';
   const names = rosterNames(roster.data);
+  const wide = useWideScreen();
+  const [applied, setApplied] = useState(0);
+  const [justAdded, setJustAdded] = useState<string>();
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  // On a narrow screen the filters fold after applying and the results they chose come next.
+  useEffect(() => {
+    if (applied === 0 || wide) return;
+    listHeading.current?.focus();
+  }, [applied, wide]);
+  const apply = (next: RosterValues) => {
+    setFilters(next);
+    setApplied((n) => n + 1);
+  };
+  const chips = commentFilterKeys.flatMap((key) => {
+    const id = filters[key];
+    if (!id) return [];
+    const known = {
+      classId: names.classes,
+      studentId: names.students,
+      courseId: names.courses,
+      lessonId: names.lessons,
+    };
+    return [{ key, label: chipLabels[key], value: known[key].get(id) ?? id }];
+  });
 
   return (
     <div className="page">
       <title>Student comments · Trainer dashboard</title>
-      <PageHeading intro="Read and add comments about your students, by class, course and lesson.">
+      <PageHeading intro="Read and add comments about your students, by class, course and lesson. A comment is a remark about a student for the trainers of their class and stays as written; a training note is filed under a student’s lesson or course and its writer can delete it.">
         Student comments
       </PageHeading>
       {missingScope ? (
@@ -62,13 +90,17 @@ function Comments() {
       ) : (
         <div className="page-grid">
           <div className="page-side">
-            <Fold title="Filter comments" summary={hasFilters ? `${Object.keys(filters).length} on` : undefined}>
+            <Fold
+              title="Filter comments"
+              foldWhen={applied}
+              summary={hasFilters ? `${Object.keys(filters).length} on` : undefined}
+            >
               {roster.isPending ? (
                 <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
               ) : roster.isError ? (
                 <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
               ) : (
-                <CommentFiltersForm key={filterKey} roster={roster.data} filters={filters} onApply={setFilters} />
+                <CommentFiltersForm key={filterKey} roster={roster.data} filters={filters} onApply={apply} />
               )}
             </Fold>
             {roster.isError ? null : (
@@ -81,19 +113,24 @@ function Comments() {
                     roster={roster.data}
                     userId={session.userId}
                     defaults={filters}
-                    onSubmit={(body) => create.mutateAsync(body)}
+                    onSubmit={async (body) => setJustAdded((await create.mutateAsync(body)).commentId)}
                   />
                 )}
               </Fold>
             )}
           </div>
           <section aria-labelledby="comment-list-heading" className="page-main">
-            <h2 id="comment-list-heading">
+            <h2 id="comment-list-heading" ref={listHeading} tabIndex={-1}>
               Comments
               {comments.data ? (
                 <span className="count"> ({countText(comments.data.length, comments.hasNextPage)})</span>
               ) : null}
             </h2>
+            <FilterChips
+              chips={chips}
+              onRemove={(key) => setFilters({ ...filters, [key]: undefined })}
+              afterLast={() => listHeading.current}
+            />
             <QueryView
               query={comments}
               what="the comments"
@@ -108,7 +145,9 @@ function Comments() {
                 </EmptyState>
               }
             >
-              {(list) => <CommentList comments={list} names={names} listKey={filterKey} more={more} />}
+              {(list) => (
+                <CommentList comments={list} names={names} listKey={filterKey} more={more} justAdded={justAdded} />
+              )}
             </QueryView>
           </section>
         </div>

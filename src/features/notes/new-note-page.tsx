@@ -48,7 +48,7 @@ function NewOwnNote({ anonymous, onSubmit }: NewNoteProps & { readonly anonymous
       <p>
         <Link to="/notes">Back to my notes</Link>
       </p>
-      <PageHeading intro="A note about yourself: a reminder, something to practise, a question for your trainer.">
+      <PageHeading intro="A private note about yourself: a reminder, or something to practise. Only you can read it; your trainers cannot.">
         New note
       </PageHeading>
       <section className="panel" aria-label="Note">
@@ -80,7 +80,7 @@ function NewTrainingNote({ onSubmit }: NewNoteProps) {
       <p>
         <Link to="/notes">Back to training notes</Link>
       </p>
-      <PageHeading intro="A note about a student in a lesson. The platform adds the class, course and the student’s user id.">
+      <PageHeading intro="A note about a student in a lesson; its class and course are filled in from them.">
         New training note
       </PageHeading>
       <section className="panel" aria-label="Note">

@@ -2,22 +2,63 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { type Note, noteCategoryOf } from '../../../contract/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, LiveMessage, QueryView, Skeleton } from '../../components/states';
+import { WrittenLine } from '../../components/written-line';
 import { useAccess } from '../../lib/access/use-access';
 import { isApiError } from '../../lib/api/api-error';
 import { describeError } from '../../lib/api/describe-error';
+import { useEntryFacts } from '../../lib/api/entry-facts';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { noteQueries, useRemoveNote } from './api/note-queries';
-import { NoteMetadata, noteTitle } from './components/note-metadata';
+import { NoteEdit } from './components/note-edit';
+import { NoteMetadata, noteTitle, writerName } from './components/note-metadata';
 
 function removeFailure(error: unknown): string {
   if (isApiError(error) && error.code === 'forbidden') return 'Only the author of a note can delete it.';
   const { title, detail } = describeError(error, 'the note');
   return `The note was not deleted. ${title}. ${detail}`;
+}
+
+/** Whether the viewer wrote the note: 'self', 'other', or 'unknown' where the service does not say. */
+type Writer = 'self' | 'other' | 'unknown';
+
+function writerOf(note: Note, authorId: string | undefined, selfId: string): Writer {
+  if (authorId) return authorId === selfId ? 'self' : 'other';
+  // Only its writer reads a user note.
+  return noteCategoryOf(note) === 'user' ? 'self' : 'unknown';
+}
+
+/** Only what will work: the writer may change and delete; anyone else is told who can. */
+function NoteActions({
+  note,
+  selfId,
+  writer,
+  onDelete,
+}: {
+  readonly note: Note;
+  readonly selfId: string;
+  readonly writer: Writer;
+  readonly onDelete: () => void;
+}) {
+  if (writer === 'other') {
+    return <p className="field-hint">Only the person who wrote this note can change or delete it.</p>;
+  }
+  return (
+    <>
+      <div className="actions">
+        {writer === 'self' ? <NoteEdit note={note} selfId={selfId} /> : null}
+        <button type="button" className="button button-danger" onClick={onDelete}>
+          Delete note
+        </button>
+      </div>
+      {writer === 'unknown' ? <p className="field-hint">Only the person who wrote a note can delete it.</p> : null}
+    </>
+  );
 }
 
 export default function NotePage() {
@@ -33,6 +74,7 @@ export default function NotePage() {
   const remove = useRemoveNote();
   const [confirming, setConfirming] = useState(false);
   const names = rosterNames(roster.data);
+  const facts = useEntryFacts(note.data?.userId ?? null, trainer);
   const flash = (location.state as { message?: string } | null)?.message ?? '';
 
   const confirmDelete = () =>
@@ -73,13 +115,18 @@ export default function NotePage() {
               <p className="user-text" dir="auto">
                 {data.text}
               </p>
+              <WrittenLine
+                by={writerName(data, facts.noteAuthors.get(data.noteId), session.userId)}
+                at={facts.writtenAt.get(data.noteId)}
+              />
               <h3>Details</h3>
               <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
-              <div className="actions">
-                <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-                  Delete note
-                </button>
-              </div>
+              <NoteActions
+                note={data}
+                selfId={session.userId}
+                writer={writerOf(data, facts.noteAuthors.get(data.noteId)?.userId, session.userId)}
+                onDelete={() => setConfirming(true)}
+              />
               <LiveMessage message={remove.isError ? removeFailure(remove.error) : ''} tone="error" />
               <ConfirmDialog
                 open={confirming}

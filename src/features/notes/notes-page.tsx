@@ -5,10 +5,12 @@
  * their own notes, which only they read.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { idSchema } from '../../../contract/common';
-import { type NoteFilters, noteCategories } from '../../../contract/notes';
-import { Fold } from '../../components/fold';
+import { type NoteCategory, type NoteFilters, noteCategories } from '../../../contract/notes';
+import { FilterChips } from '../../components/filter-chips';
+import { Fold, useWideScreen } from '../../components/fold';
 import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
@@ -72,8 +74,8 @@ function MyNotes({ anonymous }: { readonly anonymous: boolean }) {
       <PageHeading
         intro={
           anonymous
-            ? 'Notes about yourself, which only you can read. They belong to this anonymous profile and go with it.'
-            : 'Notes about yourself, which only you can read.'
+            ? 'Private notes about yourself: only you can read them, not your trainers. They belong to this anonymous profile and go with it.'
+            : 'Private notes about yourself: only you can read them, not your trainers.'
         }
       >
         My notes
@@ -95,7 +97,7 @@ function MyNotes({ anonymous }: { readonly anonymous: boolean }) {
           isEmpty={(list) => list.length === 0}
           empty={
             <EmptyState title="No notes yet">
-              <p>Write a note to yourself: a reminder, something to practise, a question for your trainer.</p>
+              <p>Write a private note to yourself: a reminder, or something to practise. Nobody else reads it.</p>
             </EmptyState>
           }
         >
@@ -113,6 +115,28 @@ function MyNotes({ anonymous }: { readonly anonymous: boolean }) {
       </section>
     </div>
   );
+}
+
+const chipLabels = {
+  classId: 'Class',
+  studentId: 'Student',
+  courseId: 'Course',
+  lessonId: 'Lesson',
+  userId: 'Person',
+} as const;
+
+const kindWords: Record<NoteCategory, string> = { lesson: 'lesson notes', course: 'course notes', user: 'user notes' };
+
+/** What the count counts: the kinds chosen, and the ones left out. */
+export function countSays(categories: readonly NoteCategory[]): string {
+  const words = (kinds: readonly NoteCategory[]) =>
+    kinds
+      .map((kind) => kindWords[kind])
+      .join(kinds.length > 2 ? ', ' : ' and ')
+      .replace(/, ([^,]*)$/, ' and $1');
+  const left = noteCategories.filter((category) => !categories.includes(category));
+  const counted = `Counting ${words(categories)}`;
+  return left.length === 0 ? `${counted}: every kind.` : `${counted}; ${words(left)} are left out (see Kinds of note).`;
 }
 
 function TrainingNotes() {
@@ -138,7 +162,28 @@ function TrainingNotes() {
     ),
   ).toString();
 
-  const apply = (values: NoteFilterValues) =>
+  const wide = useWideScreen();
+  const [applied, setApplied] = useState(0);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  // On a narrow screen the filters fold after applying and the results they chose come next.
+  useEffect(() => {
+    if (applied === 0 || wide) return;
+    listHeading.current?.focus();
+  }, [applied, wide]);
+  const known = {
+    classId: names.classes,
+    studentId: names.students,
+    courseId: names.courses,
+    lessonId: names.lessons,
+    userId: names.users,
+  };
+  const chips = noteIdFilterKeys.flatMap((key) => {
+    const id = ids[key];
+    return id ? [{ key, label: chipLabels[key], value: known[key].get(id) ?? id }] : [];
+  });
+
+  const apply = (values: NoteFilterValues) => {
+    setApplied((n) => n + 1);
     setRaw({
       category: values.categories.join(','),
       classId: values.classId,
@@ -147,17 +192,22 @@ function TrainingNotes() {
       lessonId: values.lessonId,
       userId: values.userId,
     });
+  };
 
   return (
     <div className="page">
       <title>Training notes · Trainer dashboard</title>
-      <PageHeading intro="Notes about a student in a lesson, a student across a course, or a specific user.">
+      <PageHeading intro="Notes about a student in a lesson, a student across a course, or a specific user. A training note is filed under a student’s lesson or course and its writer can delete it; a comment is a remark about a student for the trainers of their class and stays as written.">
         Training notes
       </PageHeading>
       <LiveMessage message={flash} />
       <div className="page-grid">
         <div className="page-side">
-          <Fold title="Filter notes" summary={hasIdFilters ? `${Object.keys(ids).length} on` : undefined}>
+          <Fold
+            title="Filter notes"
+            foldWhen={applied}
+            summary={hasIdFilters ? `${Object.keys(ids).length} on` : undefined}
+          >
             {roster.isPending ? (
               <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
             ) : roster.isError ? (
@@ -169,7 +219,7 @@ function TrainingNotes() {
         </div>
         <section aria-labelledby="note-list-heading" className="page-main">
           <div className="section-head">
-            <h2 id="note-list-heading">
+            <h2 id="note-list-heading" ref={listHeading} tabIndex={-1}>
               Notes
               {notes.data ? <span className="count"> ({countText(notes.data.length, notes.hasNextPage)})</span> : null}
             </h2>
@@ -177,6 +227,12 @@ function TrainingNotes() {
               Write a note
             </Link>
           </div>
+          <p className="count-says">{countSays(categories)}</p>
+          <FilterChips
+            chips={chips}
+            onRemove={(key) => setRaw({ ...raw, [key]: undefined })}
+            afterLast={() => listHeading.current}
+          />
           <QueryView
             query={notes}
             what="the notes"
@@ -191,7 +247,16 @@ function TrainingNotes() {
               </EmptyState>
             }
           >
-            {(list) => <NoteList notes={list} names={names} listKey={formKey} selfId={session.userId} more={more} />}
+            {(list) => (
+              <NoteList
+                notes={list}
+                names={names}
+                listKey={formKey}
+                selfId={session.userId}
+                more={more}
+                lookUpWriters
+              />
+            )}
           </QueryView>
         </section>
       </div>

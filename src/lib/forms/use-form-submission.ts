@@ -4,7 +4,7 @@
  * and focus moves to the first; else sent once at a time, saying so, and the
  * draft cleared when saved. A failure keeps the text, puts the service's
  * issues on the fields and says what failed. The text is kept per user
- * (useDraft) under the field name `text`.
+ * (useDraft) under the field name `text`, with the ids the form has chosen (`ids`).
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useDraft } from '../storage/use-draft';
@@ -20,6 +20,8 @@ export interface FormSubmissionOptions<F extends string, B> {
   readonly userId: string;
   /** The draft's name among the person's drafts. */
   readonly draft: string;
+  /** The ids the form has chosen (class, student, lesson), kept with the draft's text. */
+  readonly ids?: Readonly<Record<string, string | undefined>>;
   readonly fieldLabels: Readonly<Record<F | 'text', string>>;
   /** The body to send, or the problems that keep the text (and the form's other values) from being sent. */
   readonly validate: (text: string) => { body?: B; errors: FieldErrors<F | 'text'> };
@@ -37,6 +39,7 @@ export interface FormSubmissionOptions<F extends string, B> {
 export function useFormSubmission<F extends string, B>({
   userId,
   draft,
+  ids,
   fieldLabels,
   validate,
   send,
@@ -44,7 +47,7 @@ export function useFormSubmission<F extends string, B>({
 }: FormSubmissionOptions<F, B>) {
   type Errors = FieldErrors<F | 'text'>;
   const formRef = useRef<HTMLFormElement>(null);
-  const [text, setText, clearDraft] = useDraft(userId, draft);
+  const [text, setText, clearDraft] = useDraft(userId, draft, ids);
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<FormStatus>({ message: '', tone: 'info' });
   const [pending, setPending] = useState(false);

@@ -11,9 +11,8 @@ import type { RosterNames } from '../../../components/roster-fields';
 import { CommentCard } from '../../../features/comments/components/comment-card';
 import { NoteCard } from '../../../features/notes/components/note-card';
 import { categoryLabels } from '../../../features/notes/components/note-metadata';
+import { formatWrittenAt } from '../../../lib/api/entry-facts';
 import type { ShownEntry } from '../record-model';
-
-const formatTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format;
 
 function EntryTop({
   kind,
@@ -28,7 +27,7 @@ function EntryTop({
   return (
     <p className="entry-top">
       <span className={`entry-kind entry-kind-${kind === 'Comment' ? 'comment' : 'note'}`}>{kind}</span>{' '}
-      {createdAt ? <time dateTime={createdAt}>{formatTime(new Date(createdAt))}</time> : <span>date not known</span>}
+      {createdAt ? <time dateTime={createdAt}>{formatWrittenAt(createdAt)}</time> : <span>date not known</span>}
       {by ? (
         <span className="entry-by">
           {' '}

@@ -4,12 +4,14 @@
  * record. What people wrote (names, handles, the text) is shown bidi-isolated,
  * so a right-to-left override in it turns nothing around it.
  */
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import { Avatar } from '../../../components/avatar';
 import type { RosterNames } from '../../../components/roster-fields';
 import { StudentLink } from '../../../components/student-link';
+import { WrittenLine } from '../../../components/written-line';
+import { useEntryFacts } from '../../../lib/api/entry-facts';
 
 export function Person({
   user,
@@ -36,9 +38,9 @@ export function Person({
   );
 }
 
-/** The roster's name for an id; the id itself where the roster does not know it. */
-export function named(names: ReadonlyMap<string, string>, id: string): string {
-  return names.get(id) ?? id;
+/** The roster's name for an id; words, never the id, where the roster does not know it. */
+export function named(names: ReadonlyMap<string, string>, id: string, unknown = 'Not in your classes'): string {
+  return names.get(id) ?? unknown;
 }
 
 /** One card; memoised so appending a page of a long list does not re-render the cards already shown. */
@@ -47,6 +49,8 @@ export const CommentCard = memo(function CommentCard({
   names,
   linkStudent = true,
   top,
+  lookUpTime = false,
+  justAdded = false,
 }: {
   readonly comment: Comment;
   readonly names: RosterNames;
@@ -54,24 +58,38 @@ export const CommentCard = memo(function CommentCard({
   readonly linkStudent?: boolean;
   /** Above the people, e.g. the kind and time on a student's record. */
   readonly top?: ReactNode;
+  /** Say when it was written, where the service tells (see entry-facts); the author is on every comment. */
+  readonly lookUpTime?: boolean;
+  /** The comment the person has just added: brought into view, highlighted and focused. */
+  readonly justAdded?: boolean;
 }) {
+  const facts = useEntryFacts(comment.student.userId, lookUpTime);
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!justAdded) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+  }, [justAdded]);
   return (
-    <li className="card">
+    <li ref={ref} className={justAdded ? 'card card-just-added' : 'card'} tabIndex={justAdded ? -1 : undefined}>
       <article
         aria-label={`Comment by ${comment.author.firstName} ${comment.author.lastName} about ${comment.student.firstName} ${comment.student.lastName}`}
       >
         {top}
+        {justAdded ? <p className="just-added">Comment added</p> : null}
         <div className="comment-people">
           <Person user={comment.author} relation="By" />
           <Person user={comment.student} relation="About" link={linkStudent} />
         </div>
+        {lookUpTime ? <WrittenLine at={facts.writtenAt.get(comment.commentId)} /> : null}
         <p className="user-text" dir="auto">
           {comment.text}
         </p>
         <dl className="meta">
           <div>
             <dt>Class</dt>
-            <dd>{named(names.classes, comment.class)}</dd>
+            <dd>{named(names.classes, comment.class, 'Not one of your classes')}</dd>
           </div>
           <div>
             <dt>Course</dt>

@@ -10,7 +10,7 @@ import { limits } from '../../../../contract/common';
 import type { Roster } from '../../../../contract/roster';
 import { AudienceNotice } from '../../../components/audience-notice';
 import { TextAreaField } from '../../../components/form-field';
-import { RosterFields, type RosterValues } from '../../../components/roster-fields';
+import { RosterFields, type RosterValues, startingChoices } from '../../../components/roster-fields';
 import { LiveMessage } from '../../../components/states';
 import { isApiError } from '../../../lib/api/api-error';
 import { describeError } from '../../../lib/api/describe-error';
@@ -50,6 +50,9 @@ function failureMessage(error: unknown): string {
   return `The comment was not saved. ${title === 'Could not load the comment' ? '' : `${title}. `}${detail}${hint}`;
 }
 
+const draftElsewhere =
+  'Your unsent text below was started about another student or class: check the student and class before adding it.';
+
 interface CommentFormProps {
   readonly roster: Roster | null;
   /** Drafts are kept per signed-in user. */
@@ -62,14 +65,19 @@ interface CommentFormProps {
 }
 
 export function CommentForm({ roster, userId, defaults, onSubmit, idPrefix = 'new-comment' }: CommentFormProps) {
-  const [values, setValues] = useState<RosterValues>({
-    classId: defaults.classId,
-    studentId: defaults.studentId,
-    lessonId: defaults.lessonId,
-  });
+  // A kept draft is about the class, student and lesson it was written for, whatever the filters say now.
+  const [start] = useState(() =>
+    startingChoices(roster, ['classId', 'studentId', 'lessonId'], userId, 'comment', {
+      classId: defaults.classId,
+      studentId: defaults.studentId,
+      lessonId: defaults.lessonId,
+    }),
+  );
+  const [values, setValues] = useState<RosterValues>(start.values);
   const { formRef, submit, pending, status, errors, text, changeText, clearChoiceErrors } = useFormSubmission({
     userId,
     draft: 'comment',
+    ids: values,
     fieldLabels,
     validate: (typed) => validateComment(values, typed),
     send: onSubmit,
@@ -96,6 +104,7 @@ export function CommentForm({ roster, userId, defaults, onSubmit, idPrefix = 'ne
         required={{ classId: true, studentId: true }}
         errors={errors}
       />
+      {start.elsewhere && text ? <p className="field-hint">{draftElsewhere}</p> : null}
       <TextAreaField
         id={`${idPrefix}-text`}
         label="Comment"
@@ -115,8 +124,17 @@ export function CommentForm({ roster, userId, defaults, onSubmit, idPrefix = 'ne
         }
         waiting="Choose the class, and this says who will be able to read the comment."
       />
+      {/* Section 1 of the interface: trainers add and read comments; no route shows them to the student. */}
+      <p className="field-hint" id={`${idPrefix}-not-student`}>
+        Comments are for the class’s trainers: the student does not see them.
+      </p>
       <div className="actions">
-        <button type="submit" className="button" disabled={pending} aria-describedby={`${idPrefix}-audience`}>
+        <button
+          type="submit"
+          className="button"
+          disabled={pending}
+          aria-describedby={`${idPrefix}-audience ${idPrefix}-not-student`}
+        >
           {pending ? 'Adding…' : 'Add comment'}
         </button>
       </div>

@@ -15,6 +15,7 @@ export function CommentList({
   names,
   listKey = '',
   more,
+  justAdded,
 }: {
   readonly comments: readonly Comment[];
   readonly names: RosterNames;
@@ -22,8 +23,15 @@ export function CommentList({
   readonly listKey?: string;
   /** The rest of the list, when the service pages it. */
   readonly more?: MorePages;
+  /** The id of the comment the person has just added (see CommentCard). */
+  readonly justAdded?: string | undefined;
 }) {
-  const renderItem = useCallback((comment: Comment) => <CommentCard comment={comment} names={names} />, [names]);
+  const renderItem = useCallback(
+    (comment: Comment) => (
+      <CommentCard comment={comment} names={names} lookUpTime justAdded={comment.commentId === justAdded} />
+    ),
+    [names, justAdded],
+  );
   return (
     <IncrementalCardList
       items={comments}

@@ -3,7 +3,9 @@ import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Note } from '../../../../contract/notes';
 import type { RosterNames } from '../../../components/roster-fields';
-import { NoteMetadata, noteTitle } from './note-metadata';
+import { WrittenLine } from '../../../components/written-line';
+import { useEntryFacts } from '../../../lib/api/entry-facts';
+import { NoteMetadata, noteTitle, writerName } from './note-metadata';
 
 export const NoteCard = memo(function NoteCard({
   note,
@@ -11,6 +13,7 @@ export const NoteCard = memo(function NoteCard({
   selfId,
   linkPerson = true,
   top,
+  lookUpWriter = false,
 }: {
   readonly note: Note;
   readonly names: RosterNames;
@@ -18,7 +21,11 @@ export const NoteCard = memo(function NoteCard({
   readonly linkPerson?: boolean;
   /** Above the title, e.g. the kind, time and author on a student's record. */
   readonly top?: ReactNode;
+  /** Say who wrote it and when, where the service tells (see entry-facts). */
+  readonly lookUpWriter?: boolean;
 }) {
+  const facts = useEntryFacts(note.userId, lookUpWriter);
+  const writer = writerName(note, facts.noteAuthors.get(note.noteId), selfId);
   return (
     <li className="card">
       <article aria-labelledby={`note-${note.noteId}`}>
@@ -29,6 +36,7 @@ export const NoteCard = memo(function NoteCard({
         <p className="user-text clamp" dir="auto">
           {note.text}
         </p>
+        {lookUpWriter ? <WrittenLine by={writer} at={facts.writtenAt.get(note.noteId)} /> : null}
         <NoteMetadata note={note} names={names} selfId={selfId} linkPerson={linkPerson} />
       </article>
     </li>

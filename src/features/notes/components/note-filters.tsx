@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { type NoteCategory, noteCategories } from '../../../../contract/notes';
 import type { Roster } from '../../../../contract/roster';
 import { FilterActions } from '../../../components/filter-actions';
-import { TextField } from '../../../components/form-field';
+import { SelectField, type SelectOption, TextField } from '../../../components/form-field';
 import { RosterFields, type RosterValues } from '../../../components/roster-fields';
 import { defaultCategories } from '../api/note-queries';
 
@@ -25,8 +25,26 @@ interface NoteFiltersFormProps {
   readonly onApply: (filters: NoteFilterValues) => void;
 }
 
+/** Everyone in the trainer's classes, once each, by name (a person may be a student of several classes). */
+export function rosterPeople(roster: Roster | null): SelectOption[] {
+  const people = new Map<string, SelectOption>();
+  for (const c of roster?.classes ?? []) {
+    for (const s of c.students) {
+      if (!people.has(s.userId))
+        people.set(s.userId, { value: s.userId, label: `${s.firstName} ${s.lastName} (${s.handle})` });
+    }
+  }
+  return [...people.values()].sort((a, b) => a.label.localeCompare(b.label));
+}
+
 export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormProps) {
   const [values, setValues] = useState<NoteFilterValues>(filters);
+  const listed = rosterPeople(roster);
+  // A person named in the URL but not in the roster stays chosen, without guessing a name.
+  const people =
+    values.userId && listed.length > 0 && !listed.some((p) => p.value === values.userId)
+      ? [...listed, { value: values.userId, label: 'Someone not in your classes' }]
+      : listed;
   const [error, setError] = useState<string>();
 
   const submit = (event: FormEvent) => {
@@ -74,13 +92,26 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
         mode="filter"
         idPrefix="note-filter"
       />
-      <TextField
-        id="note-filter-userId"
-        label="User ID"
-        hint="Only notes about this user."
-        value={values.userId ?? ''}
-        onChange={(userId) => setValues((current) => ({ ...current, userId }))}
-      />
+      {people.length > 0 ? (
+        <SelectField
+          id="note-filter-userId"
+          label="Person"
+          hint="Only notes about this person, in any class (user notes too)."
+          options={people}
+          emptyLabel="All people"
+          value={values.userId ?? ''}
+          onChange={(userId) => setValues((current) => ({ ...current, userId: userId || undefined }))}
+        />
+      ) : (
+        // No roster to name people from (the platform has no class lists here): the id is all there is.
+        <TextField
+          id="note-filter-userId"
+          label="User ID"
+          hint="Only notes about this user."
+          value={values.userId ?? ''}
+          onChange={(userId) => setValues((current) => ({ ...current, userId }))}
+        />
+      )}
       <FilterActions
         onClear={() => {
           const cleared = { categories: [...defaultCategories] };

@@ -13,7 +13,7 @@ import { type CreateNoteBody, createNoteBodySchema } from '../../../../contract/
 import type { Roster } from '../../../../contract/roster';
 import { AudienceNotice } from '../../../components/audience-notice';
 import { TextAreaField } from '../../../components/form-field';
-import { RosterFields, type RosterValues } from '../../../components/roster-fields';
+import { RosterFields, type RosterValues, startingChoices } from '../../../components/roster-fields';
 import { LiveMessage } from '../../../components/states';
 import { isApiError } from '../../../lib/api/api-error';
 import { describeError } from '../../../lib/api/describe-error';
@@ -93,10 +93,17 @@ export function NoteForm({
   note,
   announceSaved = true,
 }: NoteFormProps) {
-  const [values, setValues] = useState<RosterValues>(defaults);
+  // A kept draft is about the student and lesson it was written for, whatever the address says now.
+  const [start] = useState(() =>
+    about === 'student'
+      ? startingChoices(roster, ['classId', 'studentId', 'lessonId'], userId, 'note', defaults)
+      : { values: defaults, elsewhere: false },
+  );
+  const [values, setValues] = useState<RosterValues>(start.values);
   const { formRef, submit, pending, status, errors, text, changeText, clearChoiceErrors } = useFormSubmission({
     userId,
     draft: 'note',
+    ids: values,
     fieldLabels,
     validate: (typed) => validateNote(about, userId, values, typed),
     send: onSubmit,
@@ -131,6 +138,11 @@ export function NoteForm({
           required={{ studentId: true, lessonId: true }}
           errors={errors}
         />
+      ) : null}
+      {start.elsewhere && text ? (
+        <p className="field-hint">
+          Your unsent text below was started about another student or lesson: check them before saving it.
+        </p>
       ) : null}
       <TextAreaField
         id={`${idPrefix}-text`}

@@ -14,6 +14,7 @@ export function NoteList({
   more,
   selfId,
   linkPeople = true,
+  lookUpWriters = false,
 }: {
   readonly notes: readonly Note[];
   readonly names: RosterNames;
@@ -24,10 +25,14 @@ export function NoteList({
   readonly selfId?: string;
   /** Names link to student records (trainers only). */
   readonly linkPeople?: boolean;
+  /** Say who wrote each note and when, where the service tells (trainers; see entry-facts). */
+  readonly lookUpWriters?: boolean;
 }) {
   const renderItem = useCallback(
-    (note: Note) => <NoteCard note={note} names={names} selfId={selfId} linkPerson={linkPeople} />,
-    [names, selfId, linkPeople],
+    (note: Note) => (
+      <NoteCard note={note} names={names} selfId={selfId} linkPerson={linkPeople} lookUpWriter={lookUpWriters} />
+    ),
+    [names, selfId, linkPeople, lookUpWriters],
   );
   return (
     <IncrementalCardList
