@@ -53,9 +53,16 @@ test('a trainer signs in, skips to the content, adds a comment and signs out wit
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
 
   // Navigation moves focus to the new page's heading. (Back up the page: below the form, every comment links its student.)
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' }), {
-    back: true,
-  });
+  const profileLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' });
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    // A phone's header folds the destinations behind "Menu": open it, then on to the link.
+    await tabTo(page, menu, { back: true });
+    await page.keyboard.press('Enter');
+    await tabTo(page, profileLink);
+  } else {
+    await tabTo(page, profileLink, { back: true });
+  }
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeFocused();
 

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
+import { expectNavOffers, openFromNav } from './support/navigate';
 import { profileValuesSeenBy, signedInDemoUser } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
@@ -14,7 +15,7 @@ const ownPages = ['My profile', 'My friends', 'My notes'];
 
 /** Writes a note about oneself; the form says before saving that only the writer will read it. */
 async function writeOwnNote(page: Page, text: string, extensionsOff: boolean): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My notes' }).click();
+  await openFromNav(page, 'My notes');
   await expect(page.getByRole('heading', { level: 1, name: 'My notes' })).toBeVisible();
   await expectAccessible(page, 'my notes');
   await page.getByRole('link', { name: 'Write a note' }).click();
@@ -65,7 +66,7 @@ test('a trainee who trains no one gets their profile, friends and own notes, and
 
   // Lands on their profile, with their own navigation.
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ownPages);
+  await expectNavOffers(page, ownPages);
   await expectAccessible(page, 'trainee profile');
 
   await writeOwnNote(page, `A reminder to myself, run ${Date.now()}.`, extensionsOff);
@@ -91,14 +92,14 @@ test('an anonymous person gets their profile, friends and own notes, and no trai
   await page.goto('/welcome');
   await page.getByRole('button', { name: 'Create an anonymous profile and continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ownPages);
+  await expectNavOffers(page, ownPages);
   const handle =
     (await page
       .getByText(/^@anon-/)
       .first()
       .textContent()) ?? '';
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My notes' }).click();
+  await openFromNav(page, 'My notes');
   // Their notes go with the anonymous profile, and the page says so.
   await expect(page.getByText(/belong to this anonymous profile/)).toBeVisible();
   await writeOwnNote(page, `Trying the dashboard, run ${Date.now()}.`, extensionsOff);

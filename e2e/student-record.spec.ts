@@ -6,6 +6,7 @@
 
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
+import { expectNavOffers, openFromNav } from './support/navigate';
 import { findTrainer, profileValuesSeenBy, recordOf, signedInDemoUser } from './support/platform';
 import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -28,13 +29,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await signInThroughPlatform(page, user);
   // A trainer lands on the comments, with the trainer's navigation.
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
-    'Student comments',
-    'Training notes',
-    'Mission planner',
-    'My profile',
-    'My friends',
-  ]);
+  await expectNavOffers(page, ['Student comments', 'Training notes', 'Mission planner', 'My profile', 'My friends']);
 
   // From the student's name in the comment list to the record.
   await page
@@ -123,7 +118,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await expectAccessible(page, 'student record after adding');
 
   // The notes list links the same student's name to the same record.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training notes' }).click();
+  await openFromNav(page, 'Training notes');
   await expect(page.getByRole('heading', { level: 1, name: 'Training notes' })).toBeVisible();
   await page.getByRole('link', { name: studentName, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/students/${student.userId}$`));

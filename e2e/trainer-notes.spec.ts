@@ -1,4 +1,5 @@
 import { expectAccessible } from './support/a11y';
+import { openFromNav } from './support/navigate';
 import { findTrainer, profileValuesSeenBy } from './support/platform';
 import { ports } from './support/ports';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -25,7 +26,7 @@ test('a trainer writes a lesson note, opens it by its URL, deletes it after conf
   // address without our extensions (the interface gives the two, and they may be the same).
   const notesOrigin = extensionsOff ? baseURL : `http://127.0.0.1:${ports.notes}`;
   const listed = page.waitForResponse((response) => response.url().startsWith(`${notesOrigin}/edu/v1/note/list`));
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training notes' }).click();
+  await openFromNav(page, 'Training notes');
   expect((await listed).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Training notes' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^Notes \(\d+\+?\)$/ })).toBeVisible();
