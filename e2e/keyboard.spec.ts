@@ -38,6 +38,12 @@ test('a trainer signs in, skips to the content, adds a comment and signs out wit
   await expect(page).toHaveURL(/#main$/);
 
   const form = page.getByRole('form', { name: 'Add a comment' });
+  // On a phone the form is folded under its heading until asked for.
+  const unfold = page.getByRole('button', { name: 'Add a comment' });
+  if (await unfold.isVisible()) {
+    await tabTo(page, unfold);
+    await page.keyboard.press('Enter');
+  }
   const classSelect = form.getByLabel(/^Class/);
   await tabTo(page, classSelect);
   while ((await classSelect.inputValue()) !== klass.classId) await page.keyboard.press('ArrowDown');

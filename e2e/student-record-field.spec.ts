@@ -10,6 +10,7 @@ import { commentListSchema } from '../contract/comments';
 import { noteListSchema } from '../contract/notes';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
+import { unfold } from './support/navigate';
 import { findTrainer, profileValuesSeenBy, signedInDemoUser } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
@@ -60,6 +61,7 @@ test('a trainer reads a student’s whole record and adds a comment to it @field
   }
   await expectAccessible(page, 'student record');
 
+  await unfold(page, 'Add a comment');
   const form = page.getByRole('form', { name: 'Add a comment' });
   const text = `Read the whole record, run ${Date.now()}.`;
   await form.getByLabel(/^Lesson/).selectOption({ index: 1 });

@@ -6,7 +6,7 @@
 
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
-import { expectNavOffers, openFromNav } from './support/navigate';
+import { expectNavOffers, openFromNav, unfold } from './support/navigate';
 import { findTrainer, profileValuesSeenBy, recordOf, signedInDemoUser } from './support/platform';
 import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -74,6 +74,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   );
 
   // Add a comment from here: the student and class are already chosen, and it says who will read it.
+  await unfold(page, 'Add a comment');
   const commentForm = page.getByRole('form', { name: 'Add a comment' });
   await expect(commentForm.getByLabel(/^Class/)).toHaveValue(enrollment.classId);
   await expect(commentForm.getByLabel(/^Student/)).toHaveValue(
@@ -95,6 +96,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await expect(page.getByRole('region', { name: 'Record' }).getByRole('listitem').first()).toContainText(comment);
 
   // And a note: the lesson is the one thing left to choose.
+  await unfold(page, 'Write a note');
   const noteForm = page.getByRole('form', { name: 'New training note' });
   await expect(noteForm.getByRole('button', { name: 'Save note' })).toHaveAccessibleDescription(
     /Choose the student and the lesson/,

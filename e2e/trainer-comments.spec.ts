@@ -1,4 +1,5 @@
 import { expectAccessible } from './support/a11y';
+import { unfold } from './support/navigate';
 import { findTrainer, profileValuesSeenBy } from './support/platform';
 import { PLATFORM_SIGN_IN } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -26,6 +27,7 @@ test('a trainer signs in, filters comments by student, adds one and still sees i
   await expect(page.getByRole('heading', { level: 2, name: /^Comments \(\d+\+?\)$/ })).toBeVisible();
   await expectAccessible(page, 'comments');
 
+  await unfold(page, 'Filter comments');
   const filters = page.getByRole('form', { name: 'Filter comments' });
   await filters
     .getByLabel('Class', { exact: true })
@@ -41,6 +43,7 @@ test('a trainer signs in, filters comments by student, adds one and still sees i
   }
 
   // The add form starts from the filters: this class and this student.
+  await unfold(page, 'Add a comment');
   const form = page.getByRole('form', { name: 'Add a comment' });
   await expect(form.getByLabel(/^Class/)).toHaveValue(klass.classId);
   await expect(form.getByLabel(/^Student/)).toHaveValue(student.studentId);
@@ -56,6 +59,7 @@ test('a trainer signs in, filters comments by student, adds one and still sees i
 
   await page.reload();
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+  await unfold(page, 'Filter comments');
   await expect(page.getByRole('form', { name: 'Filter comments' }).getByLabel('Student', { exact: true })).toHaveValue(
     student.studentId,
   );

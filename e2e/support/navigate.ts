@@ -32,3 +32,15 @@ export async function expectNavOffers(page: Page, names: readonly string[]): Pro
 export async function openFromNav(page: Page, name: string): Promise<void> {
   await (await openNavMenu(page)).getByRole('link', { name, exact: true }).click();
 }
+
+/**
+ * A panel that a narrow screen folds under its heading (components/fold.tsx)
+ * is opened, as a person taps its heading; on a wide screen it is always
+ * open and nothing is done.
+ */
+export async function unfold(page: Page, title: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 2, name: title });
+  await heading.waitFor();
+  const toggle = heading.getByRole('button');
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
