@@ -38,6 +38,12 @@ test('a trainer signs in, skips to the content, adds a comment and signs out wit
   await expect(page).toHaveURL(/#main$/);
 
   const form = page.getByRole('form', { name: 'Add a comment' });
+  // On a phone the form is folded under its heading until asked for.
+  const unfold = page.getByRole('button', { name: 'Add a comment' });
+  if (await unfold.isVisible()) {
+    await tabTo(page, unfold);
+    await page.keyboard.press('Enter');
+  }
   const classSelect = form.getByLabel(/^Class/);
   await tabTo(page, classSelect);
   while ((await classSelect.inputValue()) !== klass.classId) await page.keyboard.press('ArrowDown');
@@ -53,9 +59,16 @@ test('a trainer signs in, skips to the content, adds a comment and signs out wit
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
 
   // Navigation moves focus to the new page's heading. (Back up the page: below the form, every comment links its student.)
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' }), {
-    back: true,
-  });
+  const profileLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' });
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    // A phone's header folds the destinations behind "Menu": open it, then on to the link.
+    await tabTo(page, menu, { back: true });
+    await page.keyboard.press('Enter');
+    await tabTo(page, profileLink);
+  } else {
+    await tabTo(page, profileLink, { back: true });
+  }
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeFocused();
 

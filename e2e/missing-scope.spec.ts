@@ -1,4 +1,5 @@
 import { expectAccessible } from './support/a11y';
+import { expectNavOffers } from './support/navigate';
 import { findTrainer, NO_TRAINING_CLIENT, profileValuesSeenBy, tokenFor } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
@@ -19,9 +20,8 @@ test('signed in through an app without the training scope, a trainer gets no tra
   await page.getByRole('button', { name: 'Sign in with token' }).click();
 
   // The app cannot show trainer pages: the navigation offers the person's own pages only.
-  const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
-  await expect(nav.getByRole('link')).toHaveText(['My profile', 'My friends', 'My notes']);
+  await expectNavOffers(page, ['My profile', 'My friends', 'My notes']);
 
   // A trainer page opened by its URL says it is for trainers, and why this app offers none.
   await page.goto('/comments');

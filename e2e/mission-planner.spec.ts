@@ -12,6 +12,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { learningRecordListSchema } from '../contract/plugin';
 import { sandboxClientsSchema } from '../contract/sandbox';
 import { expectAccessible } from './support/a11y';
+import { openFromNav } from './support/navigate';
 import { demoUsers, profileValuesSeenBy, tokenFor } from './support/platform';
 import { plannerPorts } from './support/ports';
 import { signInThroughPlatform } from './support/sign-in';
@@ -77,7 +78,7 @@ for (const width of [1280, 390]) {
 
       await page.goto('/');
       await signInThroughPlatform(page, trainer);
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mission planner' }).click();
+      await openFromNav(page, 'Mission planner');
       await expect(page.getByRole('heading', { level: 1, name: 'Mission planner' })).toBeVisible();
 
       const positions = page.getByRole('form', { name: 'Describe positions' });

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
-import { openFromNav } from './support/navigate';
+import { expectNavOffers, openFromNav } from './support/navigate';
 import { profileValuesSeenBy, signedInDemoUser } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
@@ -73,7 +73,7 @@ test('a trainee who trains no one gets their profile, friends and own notes, and
 
   // Lands on their profile, with their own navigation.
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ownPages);
+  await expectNavOffers(page, ownPages);
   await expectAccessible(page, 'trainee profile');
 
   await writeOwnNote(page, `A reminder to myself, run ${Date.now()}.`, extensionsOff);
@@ -99,7 +99,7 @@ test('an anonymous person gets their profile, friends and own notes, and no trai
   await page.goto('/welcome');
   await page.getByRole('button', { name: 'Create an anonymous profile and continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ownPages);
+  await expectNavOffers(page, ownPages);
   const handle =
     (await page
       .getByText(/^@anon-/)

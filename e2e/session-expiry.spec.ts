@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
+import { openFromNav } from './support/navigate';
 import { demoUsers } from './support/platform';
 import { ports, shortSessions } from './support/ports';
 import { signInThroughPlatform } from './support/sign-in';
@@ -14,8 +15,8 @@ import { expect, test } from './support/test';
 const base = `http://127.0.0.1:${ports.shortSessions}`;
 const seconds = (n: number) => n * 1000;
 
-async function openFromNav(page: Page, link: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
+async function openPage(page: Page, link: string, heading: string) {
+  await openFromNav(page, link);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
@@ -36,7 +37,7 @@ test('an expired token is refreshed; when the refresh fails too, the person is t
   // The token has expired, the refresh token not: the next page renews the session and loads.
   await page.waitForTimeout(seconds(shortSessions.tokenSeconds + 1));
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/oauth/token'));
-  await openFromNav(page, 'My profile', 'My profile');
+  await openPage(page, 'My profile', 'My profile');
   expect((await refreshed).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 2, name: `${trainer.firstName} ${trainer.lastName}` })).toBeVisible();
 
@@ -44,7 +45,7 @@ test('an expired token is refreshed; when the refresh fails too, the person is t
   await page.waitForTimeout(
     Math.max(0, signedInAt + seconds(shortSessions.tokenSeconds + shortSessions.refreshSeconds + 2) - Date.now()),
   );
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My friends' }).click();
+  await openFromNav(page, 'My friends');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Your session has ended');
   await expect(page.getByRole('alert')).toContainText('expired and could not be renewed');
@@ -65,7 +66,7 @@ test('an anonymous profile whose session cannot be renewed leads to a new anonym
     .textContent();
 
   await page.waitForTimeout(seconds(shortSessions.tokenSeconds + shortSessions.refreshSeconds + 1));
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My friends' }).click();
+  await openFromNav(page, 'My friends');
   await expect(page.getByRole('heading', { level: 1, name: 'Try the dashboard without an account' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Your anonymous session ended');
   await expect(page.getByRole('alert')).toContainText('cannot be recovered');

@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { openFromNav } from './support/navigate';
 import { findStudent, profileValuesSeenBy } from './support/platform';
 import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -33,7 +34,7 @@ test('a student sees their profile with pictures, then their friends, and search
   await expect(page.getByRole('definition').filter({ hasText: 'In training' })).toBeVisible();
   await expectAccessible(page, 'profile');
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My friends' }).click();
+  await openFromNav(page, 'My friends');
   await expect(page.getByRole('heading', { level: 1, name: 'My friends' })).toBeVisible();
   for (const friend of friends) {
     await expect(page.getByRole('heading', { level: 2, name: `${friend.firstName} ${friend.lastName}` })).toBeVisible();

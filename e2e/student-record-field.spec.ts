@@ -10,6 +10,7 @@ import { commentListSchema } from '../contract/comments';
 import { noteListSchema } from '../contract/notes';
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
+import { unfold } from './support/navigate';
 import { findTrainer, profileValuesSeenBy, signedInDemoUser } from './support/platform';
 import { expectNoProfileDataStored } from './support/storage-audit';
 import { expect, test } from './support/test';
@@ -23,7 +24,7 @@ test('a trainer reads a student’s whole record and adds a comment to it @field
   visitedUrls,
   signIn,
   extensionsOff,
-}, testInfo) => {
+}) => {
   const { user, token, roster } = await findTrainer(request);
   const { user: student } = await signedInDemoUser(request, demoIds.users.student);
   const studentName = `${student.firstName} ${student.lastName}`;
@@ -60,8 +61,7 @@ test('a trainer reads a student’s whole record and adds a comment to it @field
   }
   await expectAccessible(page, 'student record');
 
-  // On a phone the form is folded until asked for.
-  if (testInfo.project.name === 'phone') await page.getByRole('button', { name: /^Add a comment/ }).click();
+  await unfold(page, 'Add a comment');
   const form = page.getByRole('form', { name: 'Add a comment' });
   const text = `Read the whole record, run ${Date.now()}.`;
   await form.getByLabel(/^Lesson/).selectOption({ index: 1 });

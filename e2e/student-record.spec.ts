@@ -6,6 +6,7 @@
 
 import { demoIds } from '../sandbox/demo-ids';
 import { expectAccessible } from './support/a11y';
+import { expectNavOffers, openFromNav, unfold } from './support/navigate';
 import { findTrainer, profileValuesSeenBy, recordOf, signedInDemoUser } from './support/platform';
 import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -16,9 +17,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   context,
   request,
   visitedUrls,
-}, testInfo) => {
-  // On a phone the forms are folded until asked for.
-  const phone = testInfo.project.name === 'phone';
+}) => {
   const { user, token, roster } = await findTrainer(request);
   const { user: student } = await signedInDemoUser(request, demoIds.users.student);
   const studentName = `${student.firstName} ${student.lastName}`;
@@ -30,7 +29,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await signInThroughPlatform(page, user);
   // A trainer lands on the comments, with the trainer's navigation.
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+  await expectNavOffers(page, [
     'Classes and students',
     'Student comments',
     'Training notes',
@@ -82,7 +81,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   );
 
   // Add a comment from here: the student and class are already chosen, and it says who will read it.
-  if (phone) await page.getByRole('button', { name: /^Add a comment/ }).click();
+  await unfold(page, 'Add a comment');
   const commentForm = page.getByRole('form', { name: 'Add a comment' });
   await expect(commentForm.getByLabel(/^Class/)).toHaveValue(enrollment.classId);
   await expect(commentForm.getByLabel(/^Student/)).toHaveValue(
@@ -104,7 +103,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await expect(page.getByRole('region', { name: 'Record' }).getByRole('listitem').first()).toContainText(comment);
 
   // And a note: the lesson is the one thing left to choose.
-  if (phone) await page.getByRole('button', { name: /^Write a note/ }).click();
+  await unfold(page, 'Write a note');
   const noteForm = page.getByRole('form', { name: 'New training note' });
   await expect(noteForm.getByRole('button', { name: 'Save note' })).toHaveAccessibleDescription(
     /Choose the student and the lesson/,
@@ -130,7 +129,7 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await expectAccessible(page, 'student record after adding');
 
   // The notes list links the same student's name to the same record.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training notes' }).click();
+  await openFromNav(page, 'Training notes');
   await expect(page.getByRole('heading', { level: 1, name: 'Training notes' })).toBeVisible();
   await page.getByRole('link', { name: studentName, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/students/${student.userId}$`));

@@ -1,4 +1,5 @@
 import { expectAccessible } from './support/a11y';
+import { unfold } from './support/navigate';
 import { findTrainer, profileValuesSeenBy } from './support/platform';
 import { PLATFORM_SIGN_IN } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -27,9 +28,7 @@ test('a trainer signs in, filters comments by student, adds one and still sees i
   await expect(page.getByRole('heading', { level: 2, name: /^Comments \(\d+\+?\)$/ })).toBeVisible();
   await expectAccessible(page, 'comments');
 
-  // On a phone the side panels are folded until opened.
-  const filterFold = page.getByRole('button', { name: /^Filter comments/ });
-  if (phone) await filterFold.click();
+  await unfold(page, 'Filter comments');
   const filters = page.getByRole('form', { name: 'Filter comments' });
   await filters
     .getByLabel('Class', { exact: true })
@@ -41,7 +40,7 @@ test('a trainer signs in, filters comments by student, adds one and still sees i
   await expect(results).toBeVisible();
   if (phone) {
     // Applying folds the filters and brings the results, and focus, to them.
-    await expect(filterFold).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: /^Filter comments/ })).toHaveAttribute('aria-expanded', 'false');
     await expect(filters).toBeHidden();
     await expect(results).toBeFocused();
     await expect(results).toBeInViewport();
@@ -56,7 +55,7 @@ test('a trainer signs in, filters comments by student, adds one and still sees i
   }
 
   // The add form starts from the filters: this class and this student.
-  if (phone) await page.getByRole('button', { name: /^Add a comment/ }).click();
+  await unfold(page, 'Add a comment');
   const form = page.getByRole('form', { name: 'Add a comment' });
   // Who reads it, and who does not.
   await expect(form.getByText('Comments are for the class’s trainers: the student does not see them.')).toBeVisible();
@@ -78,7 +77,7 @@ test('a trainer signs in, filters comments by student, adds one and still sees i
 
   await page.reload();
   await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
-  if (phone) await filterFold.click();
+  await unfold(page, 'Filter comments');
   await expect(page.getByRole('form', { name: 'Filter comments' }).getByLabel('Student', { exact: true })).toHaveValue(
     student.studentId,
   );

@@ -1,7 +1,8 @@
 /**
  * The journeys' `test`: fails a journey on an uncaught page error or a
  * Content-Security-Policy violation (the service serves a strict CSP), and
- * records the URLs visited for the storage audit.
+ * records the URLs visited for the storage audit, and fails it on any page
+ * wider than the screen (see fits-screen.ts; at 390 px on the phone project).
  *
  * In the project "without-extensions" the page talks to a service started
  * with PLATFORM_EXTENSIONS=off on the sandbox's database, while the
@@ -10,6 +11,7 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SandboxUser } from '../../contract/sandbox';
+import { finalScreenFit, watchScreenFit } from './fits-screen';
 import { signInThroughPlatform } from './sign-in';
 import { recordUrls } from './storage-audit';
 
@@ -22,7 +24,9 @@ export interface FieldOptions {
 
 type SignIn = (page: Page, user: Pick<SandboxUser, 'userId' | 'firstName' | 'lastName' | 'handle'>) => Promise<void>;
 
-export const test = base.extend<{ visitedUrls: string[]; pageProblems: string[]; signIn: SignIn } & FieldOptions>({
+export const test = base.extend<
+  { visitedUrls: string[]; pageProblems: string[]; screenFit: string[]; signIn: SignIn } & FieldOptions
+>({
   extensionsOff: [false, { option: true }],
   helperBaseURL: [undefined, { option: true }],
   request: async ({ playwright, helperBaseURL, request }, use) => {
@@ -58,6 +62,17 @@ export const test = base.extend<{ visitedUrls: string[]; pageProblems: string[];
       });
       await use(problems);
       expect(problems, 'page errors and CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  screenFit: [
+    async ({ page }, use) => {
+      const wider: string[] = [];
+      await watchScreenFit(page, wider);
+      await use(wider);
+      const last = await finalScreenFit(page);
+      if (last && !wider.includes(last)) wider.push(last);
+      expect(wider, 'pages wider than the screen').toEqual([]);
     },
     { auto: true },
   ],

@@ -6,7 +6,7 @@
  * useAccess): a trainer's pages, or their own profile, friends and notes.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { accessQueries } from '../lib/access/access-queries';
 import { type Access, useAccess } from '../lib/access/use-access';
@@ -72,6 +72,78 @@ function SignedInAs() {
   );
 }
 
+/**
+ * The destinations. On a narrow screen they sit behind a "Menu" button (a
+ * disclosure: the list opens below the header), so none is cut off; wider,
+ * the button is not shown and the list is always there (styles decide, so
+ * the open state only matters where the button is visible).
+ */
+function MainNav({
+  items,
+  pending,
+  main,
+}: {
+  readonly items: readonly NavItem[];
+  readonly pending: boolean;
+  readonly main: RefObject<HTMLElement | null>;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const listId = useId();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    // A tap anywhere else dismisses it, as a menu does; focus stays where the person put it.
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !nav.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const chose = (to: string) => {
+    setOpen(false);
+    // Another page moves focus to its heading (useFocusHeadingOnNavigate); the same page would leave it on a
+    // link that the closing menu hides, so it goes to the heading here.
+    if (to === pathname) main.current?.querySelector<HTMLElement>('h1')?.focus();
+  };
+
+  return (
+    <nav ref={nav} aria-label="Main" className={open ? 'main-nav is-open' : 'main-nav'} aria-busy={pending}>
+      <button
+        ref={button}
+        type="button"
+        className="menu-button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        Menu
+      </button>
+      <ul id={listId}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} onClick={() => chose(item.to)}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function Shell({ session }: { readonly session: CurrentSession }) {
   const main = useRef<HTMLElement>(null);
   const navigation = useNavigation();
@@ -91,15 +163,7 @@ function Shell({ session }: { readonly session: CurrentSession }) {
             Trainer dashboard
             {config.environment === 'sandbox' ? <span className="env-badge">Sandbox</span> : null}
           </p>
-          <nav aria-label="Main" className="main-nav" aria-busy={state.status === 'pending'}>
-            <ul>
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to}>{item.label}</NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNav items={items} pending={state.status === 'pending'} main={main} />
           <div className="account">
             <SignedInAs />
             <SignOutButton session={session} />

@@ -61,7 +61,9 @@ export const docsScript = `'use strict';
 })();
 `;
 
+// An operation's body scrolls sideways by itself: its tables (responses, parameters) are wider than a phone.
 export const docsCss = `.docs-loading,.docs-noscript{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1.5rem}
 .swagger-ui .info{margin:32px 0 16px}
 .swagger-ui .opblock-description-wrapper p,.swagger-ui .opblock-external-docs-wrapper p{font-size:14px}
+.swagger-ui .opblock-body{overflow-x:auto}
 `;
