@@ -30,10 +30,9 @@ export const FIRST_PAGE = 20;
 /** Rows appended each time: small enough that appending stays well under a 50 ms task. */
 export const NEXT_PAGE = 50;
 /**
- * Rows put on screen in one task: the first screenful of a phone at once, the rest of what is shown
- * a slice per task, with the browser free in between (a profile at 4x CPU slowdown showed 20 comment
- * cards committed in one task costing over 50 ms of blocking time, and 50 appended ones a long task
- * while scrolling).
+ * Rows of the first page put on screen in one task: the first screenful of a phone at once, the rest
+ * of the first page a slice per task, with the browser free in between, so the first paint of a list
+ * waits for a few cards rather than a page of them.
  */
 export const RENDER_SLICE = 6;
 
@@ -201,14 +200,16 @@ export function ShowMore({
  */
 /**
  * How many of the `shown` rows are on screen: a slice at first, then one more slice per task (a
- * macrotask, so the browser paints and handles input in between) until all shown rows are; a new list
- * (`resetKey`) starts again from one slice.
+ * macrotask, so the browser paints and handles input in between) until the first page is; from then
+ * on all shown rows. A new list (`resetKey`) starts again from one slice.
  */
 function useRenderedRows(shown: number, resetKey: string): number {
   const [state, setState] = useState({ key: resetKey, count: RENDER_SLICE });
   const current = state.key === resetKey ? state : { key: resetKey, count: RENDER_SLICE };
   if (current !== state) setState(current);
-  const rendered = Math.min(current.count, shown);
+  // Only the first page goes on in slices: appending a page while scrolling re-renders the whole list,
+  // so slicing it too cost more in all (more long tasks in the list bench) than one transition does.
+  const rendered = current.count >= FIRST_PAGE ? shown : Math.min(current.count, shown);
   useEffect(() => {
     if (rendered >= shown) return;
     const timer = setTimeout(() => {
