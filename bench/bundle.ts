@@ -55,7 +55,7 @@ export async function bundleBench(): Promise<Section> {
           '1.00x',
         ],
         [
-          'entry (index.html’s script and its imports)',
+          'entry (index.html’s script and its imports; its CSS is inlined into index.html)',
           kb(entrySize.js),
           kb(entrySize.css),
           kb(entrySize.js + entrySize.css),

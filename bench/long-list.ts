@@ -8,8 +8,9 @@ import { chromium, type Page } from '@playwright/test';
 import { commentEndpoints } from '../contract/endpoints/comments.ts';
 import { chromiumLaunchOptions } from '../testkit/chromium.ts';
 import { sandboxSession, storeSession } from './lib/browser.ts';
-import { buildDashboard } from './lib/build.ts';
+import { buildDashboard, buildDashboardAt } from './lib/build.ts';
 import { startHotStudentService } from './lib/bulk.ts';
+import { checkOut } from './lib/checkout.ts';
 import { type Section, section, table, target } from './lib/report.ts';
 import { int, median } from './lib/stats.ts';
 
@@ -18,6 +19,15 @@ export interface LongListOptions {
   readonly runs: number;
   /** How long to scroll (or less, at the end of the list). */
   readonly scrollSeconds: number;
+  /** Another git revision's dashboard measured beside this one, alternating runs (`--base=REV`). */
+  readonly base?: string;
+}
+
+interface Measured {
+  readonly inApp: number[];
+  readonly cold: number[];
+  readonly renderTasks: number[];
+  readonly scrolls: { tasks: number[]; seconds: number; pixels: number; rows: number }[];
 }
 
 /** Records long tasks and when the first comment row of a list appears. */
@@ -109,82 +119,103 @@ async function scroll(
 }
 
 export async function longListBench(options: LongListOptions): Promise<Section> {
-  const s = section('A long list');
-  const built = await buildDashboard();
-  const service = await startHotStudentService(options.comments, built.dir);
+  const s = section(options.base ? `A long list: this checkout beside ${options.base}` : 'A long list');
+  const checkout = options.base ? checkOut(options.base) : undefined;
+  const targets: { label: string; service: Awaited<ReturnType<typeof startHotStudentService>>; m: Measured }[] = [];
   const browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });
   try {
-    const { trainerId, hotStudentId, otherStudentId, hotComments, otherComments } = service.facts;
-    const base = service.url;
-    const inApp: number[] = [];
-    const cold: number[] = [];
-    const renderTasks: number[] = [];
-    const scrolls: { tasks: number[]; seconds: number; pixels: number; rows: number }[] = [];
-    for (let run = 0; run < options.runs; run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addInitScript(instrument);
-      const page = await context.newPage();
-      await storeSession(page, base, await sandboxSession(base, trainerId));
-
-      // In the page: from the other student's comments, apply the filter of the student with many.
-      const pageSize = await gotoObservingPageSize(
-        page,
-        `${base}/comments?studentId=${encodeURIComponent(otherStudentId)}`,
-      );
-      await waitForRows(page, otherComments, pageSize, 0);
-      const select = page.locator(`form[aria-label="Filter comments"] select:has(option[value="${hotStudentId}"])`);
-      await select.selectOption(hotStudentId);
-      const clickedAt = await page.evaluate(() => {
-        const button = [
-          ...document.querySelectorAll('form[aria-label="Filter comments"] button[type="submit"]'),
-        ][0] as HTMLButtonElement;
-        const at = performance.now();
-        button.click();
-        return at;
+    // Both dashboards served by this checkout's service on copies of the same database: the list is the dashboard's.
+    if (checkout && options.base) {
+      const built = await buildDashboardAt(checkout.tree);
+      const service = await startHotStudentService(options.comments, built.dir);
+      targets.push({
+        label: `${options.base} (before)`,
+        service,
+        m: { inApp: [], cold: [], renderTasks: [], scrolls: [] },
       });
-      inApp.push(await waitForRows(page, hotComments, pageSize, clickedAt));
-
-      // Cold: a navigation straight to the filtered address (cache warm from the page above).
-      await page.goto(`${base}/comments?studentId=${encodeURIComponent(hotStudentId)}`);
-      cold.push(await waitForRows(page, hotComments, pageSize, 0));
-      await page.waitForTimeout(500);
-      const during = await page.evaluate(() =>
-        (window as unknown as { __longTasks: { duration: number }[] }).__longTasks.map((t) => t.duration),
-      );
-      renderTasks.push(Math.max(0, ...during));
-      scrolls.push(await scroll(page, options.scrollSeconds));
-      await context.close();
     }
-    const scrollTasks = scrolls.flatMap((r) => r.tasks);
-    const inAppMedian = median(inApp);
+    const built = await buildDashboard();
+    const service = await startHotStudentService(options.comments, built.dir);
+    targets.push({ label: 'this checkout', service, m: { inApp: [], cold: [], renderTasks: [], scrolls: [] } });
+    const { trainerId, hotStudentId, otherStudentId, hotComments, otherComments } = service.facts;
+    for (let run = 0; run < options.runs; run++) {
+      // Alternating which dashboard goes first, so a machine getting busier or quieter favours neither.
+      for (const { service: served, m } of run % 2 === 0 ? targets : [...targets].reverse()) {
+        const base = served.url;
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        await context.addInitScript(instrument);
+        const page = await context.newPage();
+        await storeSession(page, base, await sandboxSession(base, trainerId));
+
+        // In the page: from the other student's comments, apply the filter of the student with many.
+        const pageSize = await gotoObservingPageSize(
+          page,
+          `${base}/comments?studentId=${encodeURIComponent(otherStudentId)}`,
+        );
+        await waitForRows(page, otherComments, pageSize, 0);
+        const select = page.locator(`form[aria-label="Filter comments"] select:has(option[value="${hotStudentId}"])`);
+        await select.selectOption(hotStudentId);
+        const clickedAt = await page.evaluate(() => {
+          const button = [
+            ...document.querySelectorAll('form[aria-label="Filter comments"] button[type="submit"]'),
+          ][0] as HTMLButtonElement;
+          const at = performance.now();
+          button.click();
+          return at;
+        });
+        m.inApp.push(await waitForRows(page, hotComments, pageSize, clickedAt));
+
+        // Cold: a navigation straight to the filtered address (cache warm from the page above).
+        await page.goto(`${base}/comments?studentId=${encodeURIComponent(hotStudentId)}`);
+        m.cold.push(await waitForRows(page, hotComments, pageSize, 0));
+        await page.waitForTimeout(500);
+        const during = await page.evaluate(() =>
+          (window as unknown as { __longTasks: { duration: number }[] }).__longTasks.map((t) => t.duration),
+        );
+        m.renderTasks.push(Math.max(0, ...during));
+        m.scrolls.push(await scroll(page, options.scrollSeconds));
+        await context.close();
+      }
+    }
     s.lines.push(
-      `The demo sandbox plus ${int(hotComments)} comments about one student (the seed generator's hot student, \`seedBulk\` in sandbox/bulk.ts), read by their trainer \`${trainerId}\`; the dashboard built in this run, served by \`server/main.ts\`; Chromium headless, 1280×900, ${options.runs} run(s). "Apply filter" is the time from clicking Apply filters (coming from a student with ${otherComments} comment(s)) to the first rows of the ${int(hotComments)}-row list; "cold" is from navigation start of \`/comments?studentId=…\` to the first rows. Scrolling is the mouse wheel, 1,200 px every ~16 ms, for ${options.scrollSeconds} s or to the end of the list.`,
+      `The demo sandbox plus ${int(hotComments)} comments about one student (the seed generator's hot student, \`seedBulk\` in sandbox/bulk.ts), read by their trainer \`${trainerId}\`; the dashboard built in this run${targets.length > 1 ? ` (and ${options.base}'s, built from a temp worktree, alternating runs)` : ''}, served by this checkout's \`server/main.ts\`; Chromium headless, 1280×900, ${options.runs} run(s). "Apply filter" is the time from clicking Apply filters (coming from a student with ${otherComments} comment(s)) to the first rows of the ${int(hotComments)}-row list; "cold" is from navigation start of \`/comments?studentId=…\` to the first rows. Scrolling is the mouse wheel, 1,200 px every ~16 ms, for ${options.scrollSeconds} s or to the end of the list.`,
       '',
-      table(
-        ['measure', 'median', 'runs'],
-        [
-          ['apply filter → first rows', `${int(inAppMedian)} ms`, inApp.map((v) => int(v)).join(', ')],
-          ['cold navigation → first rows', `${int(median(cold))} ms`, cold.map((v) => int(v)).join(', ')],
-          [
-            'longest task while the list first renders',
-            `${int(median(renderTasks))} ms`,
-            renderTasks.map((v) => int(v)).join(', '),
-          ],
-          [
-            'long tasks (> 50 ms) while scrolling',
-            String(scrollTasks.length),
-            scrolls
-              .map(
-                (r) => `${r.tasks.length} in ${r.seconds.toFixed(1)} s, ${int(r.pixels)} px, ${int(r.rows)} rows shown`,
-              )
-              .join('; '),
-          ],
-          ['longest task while scrolling', `${int(Math.max(0, ...scrollTasks))} ms`, ''],
-        ],
-      ),
     );
+    for (const { label, m } of targets) {
+      const scrollTasks = m.scrolls.flatMap((r) => r.tasks);
+      s.lines.push(
+        ...(targets.length > 1 ? [`${label}:`, ''] : []),
+        table(
+          ['measure', 'median', 'runs'],
+          [
+            ['apply filter → first rows', `${int(median(m.inApp))} ms`, m.inApp.map((v) => int(v)).join(', ')],
+            ['cold navigation → first rows', `${int(median(m.cold))} ms`, m.cold.map((v) => int(v)).join(', ')],
+            [
+              'longest task while the list first renders',
+              `${int(median(m.renderTasks))} ms`,
+              m.renderTasks.map((v) => int(v)).join(', '),
+            ],
+            [
+              'long tasks (> 50 ms) while scrolling',
+              String(scrollTasks.length),
+              m.scrolls
+                .map(
+                  (r) =>
+                    `${r.tasks.length} in ${r.seconds.toFixed(1)} s, ${int(r.pixels)} px, ${int(r.rows)} rows shown`,
+                )
+                .join('; '),
+            ],
+            ['longest task while scrolling', `${int(Math.max(0, ...scrollTasks))} ms`, ''],
+          ],
+        ),
+        '',
+      );
+    }
+    const mine = (targets[targets.length - 1] as (typeof targets)[number]).m;
+    const scrollTasks = mine.scrolls.flatMap((r) => r.tasks);
+    const inAppMedian = median(mine.inApp);
     target(s, 'first rows < 150 ms after applying the filter', inAppMedian < 150, `${int(inAppMedian)} ms`);
-    target(s, 'first rows < 300 ms on a cold navigation', median(cold) < 300, `${int(median(cold))} ms`);
+    target(s, 'first rows < 300 ms on a cold navigation', median(mine.cold) < 300, `${int(median(mine.cold))} ms`);
     target(
       s,
       'no long task while scrolling',
@@ -193,7 +224,8 @@ export async function longListBench(options: LongListOptions): Promise<Section> 
     );
   } finally {
     await browser.close();
-    await service.stop();
+    for (const t of targets) await t.service.stop();
+    checkout?.remove();
   }
   return s;
 }

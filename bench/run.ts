@@ -54,6 +54,7 @@ const benches: Bench[] = [
       pagesBench({
         runs: number('lighthouse-runs', 1),
         preset: flag('lighthouse-preset') === 'desktop' ? 'desktop' : 'mobile',
+        ...(flag('base') ? { base: flag('base') as string } : {}),
       }),
   },
   {
@@ -64,6 +65,7 @@ const benches: Bench[] = [
         comments: number('list-comments', 10_000),
         runs: number('list-runs', quick ? 1 : 3),
         scrollSeconds: number('scroll-seconds', quick ? 3 : 8),
+        ...(flag('base') ? { base: flag('base') as string } : {}),
       }),
   },
   {
@@ -135,7 +137,7 @@ function usage(): string {
     '         --lighthouse-runs=N, --lighthouse-preset=mobile|desktop,',
     '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
     '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup),',
-    '         --base=REV --revision-comments=N (revision)',
+    '         --base=REV --revision-comments=N (revision; pages and list measure REV beside this checkout too)',
   ].join('\n');
 }
 

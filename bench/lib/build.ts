@@ -80,17 +80,20 @@ let dashboard: Promise<Built> | undefined;
 
 /** The dashboard built once per bench run (the bundle and page-speed benchmarks share it). */
 export function buildDashboard(): Promise<Built> {
-  dashboard ??= (async () => {
-    const outDir = tempDir('bench-dashboard-');
-    const result = await build({
-      root: repoRoot,
-      configFile: join(repoRoot, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, manifest: true },
-    });
-    return load(outDir, modulesOf(result));
-  })();
+  dashboard ??= buildDashboardAt(repoRoot);
   return dashboard;
+}
+
+/** The dashboard of the checkout at `root` (another revision's worktree), built with that checkout's Vite config. */
+export async function buildDashboardAt(root: string): Promise<Built> {
+  const outDir = tempDir('bench-dashboard-');
+  const result = await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  return load(outDir, modulesOf(result));
 }
 
 /** react + react-dom + react-router-dom + @tanstack/react-query alone, with the dashboard's build settings. */

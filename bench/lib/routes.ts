@@ -22,18 +22,19 @@ export interface Routes {
   readonly layout: string | undefined;
 }
 
-function moduleKey(fromFile: string, specifier: string): string {
+function moduleKey(root: string, fromFile: string, specifier: string): string {
   const base = resolve(join(fromFile, '..'), specifier);
   for (const candidate of [base, `${base}.tsx`, `${base}.ts`, join(base, 'index.tsx')]) {
     if (existsSync(candidate) && !candidate.endsWith('/')) {
-      if (/\.(tsx?|jsx?)$/.test(candidate)) return relative(repoRoot, candidate);
+      if (/\.(tsx?|jsx?)$/.test(candidate)) return relative(root, candidate);
     }
   }
   throw new Error(`cannot resolve ${specifier} from ${fromFile}`);
 }
 
-export function readRoutes(): Routes {
-  const routerFile = join(repoRoot, 'src/app/router.tsx');
+/** The pages of the checkout at `root` (this one unless another revision's tree is given). */
+export function readRoutes(root: string = repoRoot): Routes {
+  const routerFile = join(root, 'src/app/router.tsx');
   const source = readFileSync(routerFile, 'utf8');
   const layoutMatch = /import\('(\.\/signed-in-layout[^']*)'\)/.exec(source);
   const layoutAt = layoutMatch?.index ?? Number.POSITIVE_INFINITY;
@@ -41,16 +42,16 @@ export function readRoutes(): Routes {
   for (const match of source.matchAll(/page\(\s*'([^']+)'\s*,\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
     const [, path, specifier] = match;
     if (!path || !specifier) continue;
-    pages.push({ path, module: moduleKey(routerFile, specifier), signedIn: (match.index ?? 0) > layoutAt });
+    pages.push({ path, module: moduleKey(root, routerFile, specifier), signedIn: (match.index ?? 0) > layoutAt });
   }
-  const featureFile = join(repoRoot, 'src/app/feature-routes.ts');
+  const featureFile = join(root, 'src/app/feature-routes.ts');
   if (existsSync(featureFile)) {
     const features = readFileSync(featureFile, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
     for (const match of features.matchAll(/path:\s*'([^']+)'[^}]*?load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
       const [, path, specifier] = match;
-      if (path && specifier) pages.push({ path, module: moduleKey(featureFile, specifier), signedIn: true });
+      if (path && specifier) pages.push({ path, module: moduleKey(root, featureFile, specifier), signedIn: true });
     }
   }
   if (pages.length === 0) throw new Error('found no pages in src/app/router.tsx');
-  return { pages, layout: layoutMatch?.[1] ? moduleKey(routerFile, layoutMatch[1]) : undefined };
+  return { pages, layout: layoutMatch?.[1] ? moduleKey(root, routerFile, layoutMatch[1]) : undefined };
 }

@@ -33,15 +33,19 @@ export function addVary(c: Context, ...tokens: readonly string[]): void {
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** The dashboard's pages: its own files only, no inline script, no eval; it calls this origin and its API bases. */
-export function dashboardCsp(settings: Settings): string {
+/**
+ * The dashboard's pages: its own files only, no inline script, no eval; it calls this origin and its API bases.
+ * `styleHashes` allow the inline `<style>` elements of index.html (its critical CSS, inlined at build so it
+ * does not block the first paint) by their sha256, never by 'unsafe-inline'.
+ */
+export function dashboardCsp(settings: Settings, styleHashes: readonly string[] = []): string {
   const origins = [settings.DASHBOARD_PLATFORM_URL, settings.DASHBOARD_NOTES_URL]
     .filter((url) => /^https?:\/\//.test(url))
     .map((url) => new URL(url).origin);
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${origins.join(' ')}`.trim(),

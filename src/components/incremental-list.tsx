@@ -29,6 +29,12 @@ import { Skeleton } from './states';
 export const FIRST_PAGE = 20;
 /** Rows appended each time: small enough that appending stays well under a 50 ms task. */
 export const NEXT_PAGE = 50;
+/**
+ * Rows of the first page put on screen in one task: the first screenful of a phone at once, the rest
+ * of the first page a slice per task, with the browser free in between, so the first paint of a list
+ * waits for a few cards rather than a page of them.
+ */
+export const RENDER_SLICE = 6;
 
 /** The rest of a list the service pages: whether more pages follow, and how to load the next. */
 export interface MorePages {
@@ -57,8 +63,10 @@ export function useMorePages(query: {
 }
 
 export interface IncrementalList {
-  /** How many rows to render now. */
+  /** How many rows the list shows (its count says so). */
   readonly shown: number;
+  /** How many of those are on screen yet: they go on a slice per task (see RENDER_SLICE). */
+  readonly rendered: number;
   readonly showMore: (focusFirstNew?: boolean) => void;
   /** The list element: after a "Show more" click, focus goes to the first new row. */
   readonly listRef: RefObject<HTMLOListElement | null>;
@@ -73,6 +81,7 @@ export function useIncrementalList(total: number, resetKey: string): Incremental
   const current = state.key === resetKey ? state : { key: resetKey, shown: FIRST_PAGE };
   if (current !== state) setState(current);
   const shown = Math.min(current.shown, total);
+  const rendered = useRenderedRows(shown, resetKey);
 
   const showMore = useCallback(
     (focusFirstNew = false) => {
@@ -82,18 +91,19 @@ export function useIncrementalList(total: number, resetKey: string): Incremental
     [shown, total],
   );
 
+  // The first new row once it is on screen (the rows go on screen a slice at a time).
   useEffect(() => {
     const index = focusIndex.current;
-    if (index === null || index >= shown) return;
+    if (index === null || index >= rendered) return;
     focusIndex.current = null;
     const row = listRef.current?.children[index];
     if (row instanceof HTMLElement) {
       row.tabIndex = -1;
       row.focus();
     }
-  }, [shown]);
+  }, [rendered]);
 
-  return { shown, showMore, listRef };
+  return { shown, rendered, showMore, listRef };
 }
 
 interface ShowMoreProps {
@@ -109,6 +119,8 @@ interface ShowMoreProps {
   readonly failed?: boolean;
   /** Asks the service for the next page again after a failure. */
   readonly onRetry?: () => void;
+  /** Rows shown are still going on screen slice by slice: the sentinel waits for them. */
+  readonly catchingUp?: boolean;
 }
 
 const formatCount = new Intl.NumberFormat('en').format;
@@ -128,6 +140,7 @@ export function ShowMore({
   loading = false,
   failed = false,
   onRetry,
+  catchingUp = false,
 }: ShowMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const more = shown < total || hasMore;
@@ -136,7 +149,7 @@ export function ShowMore({
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!more || waiting || !element || typeof IntersectionObserver === 'undefined') return;
+    if (!more || waiting || catchingUp || !element || typeof IntersectionObserver === 'undefined') return;
     // A fresh observer after each page reports at once whether the sentinel is still near the
     // screen, so a fast scroll keeps appending one page per frame rather than all at once.
     const observer = new IntersectionObserver(
@@ -151,7 +164,7 @@ export function ShowMore({
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [more, waiting, onMore]);
+  }, [more, waiting, catchingUp, onMore]);
 
   if (total <= FIRST_PAGE && !hasMore) return null;
   return (
@@ -185,6 +198,34 @@ export function ShowMore({
  * is a different one (other filters), which starts again at the first page.
  * `more` is the rest of a list the service pages.
  */
+/**
+ * How many of the `shown` rows are on screen: a slice at first, then one more slice per task (a
+ * macrotask, so the browser paints and handles input in between) until the first page is; from then
+ * on all shown rows. A new list (`resetKey`) starts again from one slice.
+ */
+function useRenderedRows(shown: number, resetKey: string): number {
+  const [state, setState] = useState({ key: resetKey, count: RENDER_SLICE });
+  const current = state.key === resetKey ? state : { key: resetKey, count: RENDER_SLICE };
+  if (current !== state) setState(current);
+  // Only the first page goes on in slices: appending a page while scrolling re-renders the whole list,
+  // so slicing it too cost more in all (more long tasks in the list bench) than one transition does.
+  const rendered = current.count >= FIRST_PAGE ? shown : Math.min(current.count, shown);
+  useEffect(() => {
+    if (rendered >= shown) return;
+    const timer = setTimeout(() => {
+      startTransition(() =>
+        setState((previous) =>
+          previous.key === resetKey
+            ? { key: resetKey, count: Math.max(previous.count, rendered) + RENDER_SLICE }
+            : previous,
+        ),
+      );
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [rendered, shown, resetKey]);
+  return rendered;
+}
+
 /** What the list shows before its rows first render in the background. */
 const NO_ROWS: readonly never[] = [];
 
@@ -215,7 +256,7 @@ export function IncrementalCardList<T>({
   readonly more?: MorePages;
 }) {
   const rows = useDeferredValue(items, NO_ROWS as readonly T[]);
-  const { shown, showMore, listRef } = useIncrementalList(rows.length, listKey);
+  const { shown, rendered, showMore, listRef } = useIncrementalList(rows.length, listKey);
   const hasMore = more?.hasMore ?? false;
   const loading = more?.loading ?? false;
   const failed = more?.failed ?? false;
@@ -230,7 +271,7 @@ export function IncrementalCardList<T>({
   return (
     <>
       <ol className="card-list card-list-long" ref={listRef}>
-        {rows.slice(0, shown).map((item) => (
+        {rows.slice(0, rendered).map((item) => (
           <Row key={keyOf(item)} item={item} render={renderItem} />
         ))}
       </ol>
@@ -242,6 +283,7 @@ export function IncrementalCardList<T>({
         hasMore={hasMore}
         loading={loading}
         failed={failed}
+        catchingUp={rendered < shown}
         {...(load ? { onRetry: load } : {})}
       />
     </>

@@ -4,6 +4,7 @@
  * configuration, so one build serves every environment. The HTML goes out
  * with a strict Content-Security-Policy: no inline script, no eval.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Hono } from 'hono';
@@ -55,9 +56,30 @@ export function dashboardConfig(settings: Settings): DashboardConfig {
   };
 }
 
+/**
+ * The sha256 (base64) of each inline `<style>` element's text in a page, as CSP hash sources take it:
+ * the build inlines the first page's CSS into index.html (see vite.config.ts).
+ */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((match) =>
+    createHash('sha256')
+      .update(match[1] ?? '', 'utf8')
+      .digest('base64'),
+  );
+}
+
 export function dashboardRoutes(app: Hono, settings: Settings): void {
   const root = resolve(settings.DASHBOARD_DIR);
-  const csp = dashboardCsp(settings);
+  // Per index.html as read (it is read once and kept): its inline styles' hashes go into its CSP.
+  const cspOf = new WeakMap<Asset, string>();
+  const cspFor = (html: Asset): string => {
+    let csp = cspOf.get(html);
+    if (csp === undefined) {
+      csp = dashboardCsp(settings, inlineStyleHashes(html.raw.toString('utf8')));
+      cspOf.set(html, csp);
+    }
+    return csp;
+  };
   const indexFile = join(root, 'index.html');
   const assets = new Map<string, Asset>();
 
@@ -103,7 +125,7 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
     return sendAsset(c, html, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
-      'Content-Security-Policy': csp,
+      'Content-Security-Policy': cspFor(html),
     });
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -105,5 +106,36 @@ describe('a dashboard not built yet', () => {
       await unbuilt.close();
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a dashboard whose index.html inlines its first stylesheet', () => {
+  it('allows that style element by its sha256 in style-src, and nothing inline besides', async () => {
+    const css = 'body{margin:0;color:#1b2430}.standalone{padding:1rem}';
+    const styled = mkdtempSync(join(tmpdir(), 'dashboard-inline-css-'));
+    writeFileSync(
+      join(styled, 'index.html'),
+      `<!doctype html><title>t</title><style>${css}</style><script type="module" src="/assets/app.js"></script>`,
+    );
+    const app = await startService({ env: { DASHBOARD_DIR: styled }, serveDashboard: true, seed: false });
+    try {
+      const response = await fetch(`${app.url}/comments`);
+      expect(response.status).toBe(200);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const styleSrc = csp.split(';').find((directive) => directive.trim().startsWith('style-src')) ?? '';
+      const hash = createHash('sha256').update(css).digest('base64');
+      expect(styleSrc.trim()).toBe(`style-src 'self' 'sha256-${hash}'`);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("script-src 'self';");
+    } finally {
+      await app.close();
+      rmSync(styled, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps style-src to its own files when index.html has no inline style', async () => {
+    const page = await get('/comments');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/style-src 'self';/);
   });
 });

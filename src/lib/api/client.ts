@@ -8,13 +8,18 @@
  */
 
 import type { Endpoint, ResponseOf } from '../../../contract/endpoint';
-import { oauthEndpoints } from '../../../contract/endpoints/oauth';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { type CurrentSession, sessionStore } from '../session/session-store';
 import { ApiError, isApiError } from './api-error';
 import { type Answer, type RequestInput, request, requestAnswer } from './request';
 
 let refreshing: Promise<CurrentSession | null> | null = null;
+
+/**
+ * The OAuth endpoints' schemas, loaded when a session is renewed or ended: every signed-in page calls
+ * through this module, and few of their visits ever refresh, so they do not download them up front.
+ */
+const oauthEndpoints = () => import('../../../contract/endpoints/oauth').then((module) => module.oauthEndpoints);
 
 async function renew(stale: CurrentSession): Promise<CurrentSession | null> {
   const latest = sessionStore.refreshFromStorage();
@@ -28,7 +33,7 @@ async function renew(stale: CurrentSession): Promise<CurrentSession | null> {
   try {
     const config = getRuntimeConfig();
     const issued = await request(
-      oauthEndpoints.oauthToken,
+      (await oauthEndpoints()).oauthToken,
       { body: { grant_type: 'refresh_token', refresh_token: latest.refreshToken, client_id: config.clientId } },
       { config },
     );
@@ -119,7 +124,7 @@ export async function signOutOfPlatform(): Promise<void> {
   for (let attempt = 0; session?.refreshToken; attempt += 1) {
     try {
       await request(
-        oauthEndpoints.oauthLogout,
+        (await oauthEndpoints()).oauthLogout,
         { body: { refresh_token: session.refreshToken } },
         { config, token: session.token },
       );

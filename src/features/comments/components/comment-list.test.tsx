@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
-import { FIRST_PAGE, type MorePages, NEXT_PAGE } from '../../../components/incremental-list';
+import { FIRST_PAGE, type MorePages, NEXT_PAGE, RENDER_SLICE } from '../../../components/incremental-list';
 import { rosterNames } from '../../../components/roster-fields';
 import { renderWithProviders } from '../../../test/render';
 import { CommentList } from './comment-list';
@@ -40,28 +40,41 @@ function show(list: readonly Comment[]) {
   return renderWithProviders(<CommentList comments={list} names={rosterNames(null)} listKey="all" />);
 }
 
+/** The rows go on screen a slice per task: wait until `count` are. */
+const rowsOnScreen = (count: number) =>
+  waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(count), { timeout: 10_000 });
+
 describe('CommentList', () => {
+  it('puts a first screenful on screen at once and the rest of the page in later tasks', async () => {
+    show(comments);
+    // What the first commit holds: one slice, not the whole first page.
+    expect(await screen.findAllByRole('article')).toHaveLength(RENDER_SLICE);
+    await rowsOnScreen(FIRST_PAGE);
+    expect(screen.getByText('Comment number 1')).toBeInTheDocument();
+    expect(screen.getByText(`Comment number ${FIRST_PAGE}`)).toBeInTheDocument();
+  });
+
   it('shows the first page of a long list, then a page more on "Show more comments", focusing the first new one', async () => {
     show(comments);
-    expect(await screen.findAllByRole('article')).toHaveLength(FIRST_PAGE);
+    await rowsOnScreen(FIRST_PAGE);
     expect(screen.getByRole('status')).toHaveTextContent(`Showing ${FIRST_PAGE} of 120 comments`);
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
-    expect(screen.getAllByRole('article')).toHaveLength(FIRST_PAGE + NEXT_PAGE);
+    await rowsOnScreen(FIRST_PAGE + NEXT_PAGE);
     expect(screen.getByRole('status')).toHaveTextContent(`Showing ${FIRST_PAGE + NEXT_PAGE} of 120 comments`);
-    expect(screen.getByText(`Comment number ${FIRST_PAGE + 1}`).closest('li')).toHaveFocus();
+    await waitFor(() => expect(screen.getByText(`Comment number ${FIRST_PAGE + 1}`).closest('li')).toHaveFocus());
 
     while (screen.queryByRole('button', { name: 'Show more comments' })) {
       await userEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
     }
-    expect(screen.getAllByRole('article')).toHaveLength(120);
+    await rowsOnScreen(120);
     expect(screen.getByRole('status')).toHaveTextContent('Showing all 120 comments');
     // Role queries over 120 cards are slow in jsdom on a busy machine; this test is about behaviour, not speed.
   }, 30_000);
 
   it('shows a short list whole, without a count or button', async () => {
     show(comments.slice(0, 7));
-    expect(await screen.findAllByRole('article')).toHaveLength(7);
+    await rowsOnScreen(7);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
@@ -92,13 +105,13 @@ describe('CommentList of a list the service pages', () => {
     const many = [...comments, ...comments.map((c) => ({ ...c, commentId: `${c.commentId}-b` }))].slice(0, 170);
     const load = vi.fn();
     const view = showPaged(many.slice(0, 120), { hasMore: true, loading: false, failed: false, load });
-    expect(await screen.findAllByRole('article')).toHaveLength(FIRST_PAGE);
+    await rowsOnScreen(FIRST_PAGE);
     expect(status()).toHaveTextContent(`Showing ${FIRST_PAGE} of 120+ comments`);
     expect(load).not.toHaveBeenCalled();
 
     // Shown and a rendered page more reach the 120 loaded: the next page is asked for.
     await userEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
-    expect(screen.getAllByRole('article')).toHaveLength(FIRST_PAGE + NEXT_PAGE);
+    await rowsOnScreen(FIRST_PAGE + NEXT_PAGE);
     expect(load).toHaveBeenCalledTimes(1);
     view.rerender(many.slice(0, 120), { hasMore: true, loading: true, failed: false, load });
     await userEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
@@ -108,7 +121,7 @@ describe('CommentList of a list the service pages', () => {
     view.rerender(many, { hasMore: false, loading: false, failed: false, load });
     await waitFor(() => expect(status()).toHaveTextContent('Showing 120 of 170 comments'));
     await userEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
-    expect(screen.getAllByRole('article')).toHaveLength(170);
+    await rowsOnScreen(170);
     expect(status()).toHaveTextContent('Showing all 170 comments');
     expect(load).toHaveBeenCalledTimes(1);
   });

@@ -1,0 +1,81 @@
+/**
+ * What the dashboard's build promises the first page: its stylesheet inlined
+ * into index.html (no request blocks the first paint) and allowed by the
+ * service's CSP by hash, and the sign-in page's chunks free of what only
+ * signed-in pages use (the signed-in layout, the contract's schemas).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../testkit/child-service.ts';
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+  readonly css?: readonly string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const dir = mkdtempSync(join(tmpdir(), 'build-dashboard-'));
+let html: string;
+let manifest: Manifest;
+
+beforeAll(async () => {
+  const { build } = await import('vite');
+  await build({
+    root: repoRoot,
+    configFile: join(repoRoot, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: dir, emptyOutDir: true, manifest: true },
+  });
+  html = readFileSync(join(dir, 'index.html'), 'utf8');
+  manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Manifest keys a chunk needs before it runs: itself and its static imports, transitively. */
+function needs(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) needs(next, seen);
+  return seen;
+}
+
+describe('the built dashboard', () => {
+  it('inlines the entry stylesheet in index.html and links no stylesheet', () => {
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+    const cssFile = entry?.css?.[0];
+    expect(cssFile).toBeDefined();
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(inline).toBe(readFileSync(join(dir, cssFile as string), 'utf8'));
+  });
+
+  it('is served with a CSP that allows exactly that inline style', async () => {
+    const { startService } = await import('../testkit/harness.ts');
+    const { createHash } = await import('node:crypto');
+    const service = await startService({ env: { DASHBOARD_DIR: dir }, serveDashboard: true, seed: false });
+    try {
+      const response = await fetch(`${service.url}/sign-in`);
+      const page = await response.text();
+      const inline = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+      const hash = createHash('sha256').update(inline).digest('base64');
+      expect(response.headers.get('content-security-policy')).toContain(`style-src 'self' 'sha256-${hash}';`);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('gives the sign-in page neither the signed-in layout nor the contract schemas (zod)', () => {
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
+    const signIn = needs('src/features/auth/sign-in-page.tsx', needs(entry));
+    expect(signIn.has('src/app/signed-in-layout.tsx')).toBe(false);
+    // The chunk files the page loads hold no zod: the contract's schemas load with signed-in pages only.
+    for (const key of signIn) {
+      const file = manifest[key]?.file as string;
+      expect(readFileSync(join(dir, file), 'utf8'), file).not.toMatch(/ZodError|\$ZodType/);
+    }
+  });
+});
