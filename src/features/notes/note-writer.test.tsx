@@ -65,13 +65,13 @@ function serve(note: Note): string[] {
 
 function openPage(note: Note) {
   const asked = serve(note);
-  renderWithProviders(
+  const view = renderWithProviders(
     <Routes>
       <Route path="/notes/:noteId" element={<NotePage />} />
     </Routes>,
     { route: `/notes/${note.noteId}` },
   );
-  return asked;
+  return { asked, view };
 }
 
 beforeEach(() => {
@@ -84,7 +84,7 @@ afterEach(() => {
 
 describe('a note’s page', () => {
   it('says its writer and time from the note itself, and offers the writer Edit and Delete', async () => {
-    const asked = openPage({ ...platformNote, createdAt, author: viewer });
+    const { asked } = openPage({ ...platformNote, createdAt, author: viewer });
     const line = await screen.findByText(/^Written by/);
     expect(line).toHaveTextContent(`Written by you on ${shown}`);
     expect(line.querySelector('time')).toHaveAttribute('dateTime', createdAt);
@@ -94,15 +94,15 @@ describe('a note’s page', () => {
     expect(asked.some((path) => path.includes('/record'))).toBe(false);
   });
 
-  it('names a colleague who wrote it and offers neither Edit nor Delete, saying who can', async () => {
-    openPage({ ...platformNote, createdAt, author: colleague });
+  it('names a colleague who wrote it and offers neither Edit nor Delete; a note that does not say keeps Delete', async () => {
+    const colleagues = openPage({ ...platformNote, createdAt, author: colleague });
     expect(await screen.findByText(/^Written by/)).toHaveTextContent(`Written by Marcus Hale on ${shown}`);
     expect(screen.getByText('Only the person who wrote this note can change or delete it.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete note' })).not.toBeInTheDocument();
-  });
+    colleagues.view.unmount();
 
-  it('says nothing of a writer or time the platform does not give, and offers Delete with who may, no Edit', async () => {
+    // The platform's note names no writer or time: nothing is said of them, Delete is offered with who may, no Edit.
     openPage(platformNote);
     expect(await screen.findByText('Only the person who wrote a note can delete it.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete note' })).toBeInTheDocument();
