@@ -1,9 +1,22 @@
 /** Section 2.4 and 4.1 of the interface: student comments. */
 import { z } from 'zod/mini';
-import { cursorNeedsLimit, idSchema, limits, notBlank, nullAsAbsent, optionalIdSchema, pagingShape } from './common.ts';
+import {
+  cursorNeedsLimit,
+  idSchema,
+  limits,
+  notBlank,
+  nullAsAbsent,
+  optionalIdSchema,
+  pagingShape,
+  writtenAtSchema,
+} from './common.ts';
 import { userSummarySchema } from './users.ts';
 
-/** 2.4 Comment. `lesson` is "" when the comment is about no particular lesson. */
+/**
+ * 2.4 Comment. `lesson` is "" when the comment is about no particular lesson.
+ * `createdAt` is ours (the interface's Comment carries no time): a client
+ * reads it where present and says nothing of the time where it is not.
+ */
 export const commentSchema = z.object({
   commentId: z.string(),
   student: userSummarySchema,
@@ -12,6 +25,7 @@ export const commentSchema = z.object({
   lesson: z.string(),
   class: z.string(),
   text: z.string(),
+  createdAt: z.optional(writtenAtSchema('when the comment was written')),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);

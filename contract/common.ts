@@ -188,3 +188,10 @@ export const cursorNeedsLimit = z.refine<{ limit?: number | undefined; cursor?: 
     path: ['limit'],
   },
 );
+
+/**
+ * When an entry was written, an extension of a list element (the interface's
+ * Comment and Note carry no time): an ISO 8601 date-time in UTC.
+ */
+export const writtenAtSchema = (what: string) =>
+  z.iso.datetime().check(z.meta({ description: `Extension: ${what}, ISO 8601 in UTC.`, 'x-extension': true }));

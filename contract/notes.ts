@@ -9,9 +9,15 @@ import {
   optionalIdSchema,
   pagingShape,
   splitList,
+  writtenAtSchema,
 } from './common.ts';
+import { userSummarySchema } from './users.ts';
 
-/** 2.10 Note. */
+/**
+ * 2.10 Note. `createdAt` and `author` are ours: the interface's Note names
+ * the person it is about (`userId`) but neither when nor by whom it was
+ * written, so a client reads them where present and guesses nothing where not.
+ */
 export const noteSchema = z.object({
   noteId: z.string(),
   text: z.string(),
@@ -20,6 +26,12 @@ export const noteSchema = z.object({
   studentId: z.nullable(z.string()),
   courseId: z.nullable(z.string()),
   lessonId: z.nullable(z.string()),
+  createdAt: z.optional(writtenAtSchema('when the note was written')),
+  author: z.optional(
+    userSummarySchema.check(
+      z.meta({ description: 'Extension: who wrote the note (as a comment’s author).', 'x-extension': true }),
+    ),
+  ),
 });
 export type Note = z.infer<typeof noteSchema>;
 export const noteListSchema = z.array(noteSchema);

@@ -19,6 +19,18 @@ import { expect, test } from './support/test';
 
 const plural = (n: number, one: string, many: string) => (n === 0 ? `No ${many} yet` : `${n} ${n === 1 ? one : many}`);
 
+/** A day as the class page and the record's header write it. */
+const pageDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+
+/** What the page says of comments or notes: how many, and the newest one's day where the answer dates them. */
+function kindLine(entries: readonly { createdAt?: string | undefined }[], one: string, many: string): string {
+  const times = entries.flatMap((e) => (e.createdAt ? [e.createdAt] : []));
+  const latest = times.sort((a, b) => Date.parse(a) - Date.parse(b)).at(-1);
+  const line = plural(entries.length, one, many);
+  return latest ? `${line}, latest ${pageDate(latest)}` : line;
+}
+
 /**
  * A student of one of the trainer's classes nobody has commented on, with
  * what the pages should say of them: their rank, AFSC and duty title where
@@ -43,7 +55,12 @@ async function uncommentedStudent(request: APIRequestContext, token: string) {
     const student = students.docs.find(
       (s) => !commented.has(s.userId) && students.docs.filter((other) => fullName(other) === fullName(s)).length === 1,
     );
-    if (!student) continue;
+    // A student of the same class who has comments, for the latest comment's date.
+    const other = students.docs.find(
+      (s) => commented.has(s.userId) && students.docs.filter((o) => fullName(o) === fullName(s)).length === 1,
+    );
+    if (!student || !other) continue;
+    const aboutOther = comments.filter((c) => c.student.userId === other.userId);
     const allNotes = await read(`/edu/v1/note/list?userId=${encodeURIComponent(student.userId)}`, (b) =>
       noteListSchema.parse(b),
     );
@@ -58,11 +75,17 @@ async function uncommentedStudent(request: APIRequestContext, token: string) {
       student,
       name: fullName(student),
       facts,
-      classNotes: plural(classNotes.filter((n) => n.studentId === student.studentId).length, 'note', 'notes'),
+      // Our service dates each note in the list (`createdAt`, an extension field); the platform does not, and then no date.
+      classNotes: kindLine(
+        classNotes.filter((n) => n.studentId === student.studentId),
+        'note',
+        'notes',
+      ),
+      commented: { name: fullName(other), comments: aboutOther, line: kindLine(aboutOther, 'comment', 'comments') },
       recordNotes: plural(allNotes.length, 'note', 'notes'),
     };
   }
-  throw new Error('The demo trainer has no student nobody has commented on');
+  throw new Error('The demo trainer has no class with a student nobody has commented on and one somebody has');
 }
 
 /** The newest note's day in the person's record (extension), as the page writes a date; null when there is none. */
@@ -71,9 +94,7 @@ async function latestNoteDate(request: APIRequestContext, token: string, userId:
     e.kind === 'note' ? [e.createdAt] : [],
   );
   const latest = times.sort().at(-1);
-  return latest
-    ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(latest))
-    : null;
+  return latest ? pageDate(latest) : null;
 }
 
 test('a trainer reaches a student nobody has commented on from Classes and students @field', async ({
@@ -85,7 +106,9 @@ test('a trainer reaches a student nobody has commented on from Classes and stude
   extensionsOff,
 }, testInfo) => {
   const { user, token } = await findTrainer(request);
-  const { klass, student, name, facts, classNotes, recordNotes } = await uncommentedStudent(request, token);
+  const { klass, student, name, facts, classNotes, commented, recordNotes } = await uncommentedStudent(request, token);
+  // Our service dates each comment and note in its lists (extension fields, kept with PLATFORM_EXTENSIONS=off).
+  expect(commented.comments.every((c) => c.createdAt !== undefined)).toBe(true);
   // PLATFORM_EXTENSIONS=off leaves out our endpoints, not our fields: the student list still carries them here.
   // The platform's own list, without them, is the class page's component test.
   expect(facts.length, 'the demo student has a rank, an AFSC or a duty title').toBeGreaterThan(0);
@@ -114,6 +137,13 @@ test('a trainer reaches a student nobody has commented on from Classes and stude
     'No comments yet',
     classNotes,
   ]);
+  // Someone commented on: the count and the latest comment's day, from the comments' own dates.
+  const otherLink = section.getByRole('link', { name: commented.name, exact: true });
+  while (!(await otherLink.isVisible()) && (await more.isVisible())) await more.click();
+  const otherCard = section
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: commented.name, exact: true }) });
+  await expect(otherCard.getByRole('definition').filter({ hasText: /comments?\b/ })).toHaveText(commented.line);
   await expectAccessible(page, 'classes and students');
   await page.screenshot({ path: testInfo.outputPath(`classes-${width}.png`), fullPage: true });
 

@@ -51,11 +51,12 @@ export function readableNotes(q: Queryable, viewerId: string) {
 }
 export type NoteRow = Awaited<ReturnType<ReturnType<typeof readableNotes>['execute']>>[number];
 
-/** The people a comment names, whose summaries `toComment` needs. */
-export const peopleOf = (row: Pick<CommentRow, 'student_user_id' | 'author_id'>) => [
-  row.student_user_id,
-  row.author_id,
-];
+/** The people an entry names, whose summaries `toComment` and `toNote` need (a note's person may be no one it names: only its writer). */
+export const peopleOf = (row: Pick<CommentRow, 'student_user_id' | 'author_id'> | Pick<NoteRow, 'author_id'>) =>
+  'student_user_id' in row ? [row.student_user_id, row.author_id] : [row.author_id];
+
+/** A stored time (seconds since the epoch, on both engines) as the API answers it. */
+export const writtenAt = (seconds: number): string => new Date(seconds * 1000).toISOString();
 
 /** A person of a stored entry: users are never deleted, so a missing one is a row the foreign keys would have refused. */
 export function personIn(people: ReadonlyMap<string, UserSummary>, userId: string): UserSummary {
@@ -65,10 +66,7 @@ export function personIn(people: ReadonlyMap<string, UserSummary>, userId: strin
 }
 
 /** A comment as the API answers it, its people's summaries read beforehand (see `peopleOf`). */
-export function toComment(
-  row: Omit<CommentRow, 'seq' | 'created_at'>,
-  people: ReadonlyMap<string, UserSummary>,
-): Comment {
+export function toComment(row: Omit<CommentRow, 'seq'>, people: ReadonlyMap<string, UserSummary>): Comment {
   return {
     commentId: row.comment_id,
     student: personIn(people, row.student_user_id),
@@ -77,11 +75,12 @@ export function toComment(
     lesson: row.lesson_id ?? '',
     class: row.class_id,
     text: row.text,
+    createdAt: writtenAt(row.created_at),
   };
 }
 
-/** A note as the API answers it (its author is not part of a note: a record shows them beside it). */
-export function toNote(row: NoteRow): Note {
+/** A note as the API answers it, its writer's summary read beforehand (see `peopleOf`). */
+export function toNote(row: Omit<NoteRow, 'seq'>, people: ReadonlyMap<string, UserSummary>): Note {
   return {
     noteId: row.note_id,
     text: row.text,
@@ -90,5 +89,7 @@ export function toNote(row: NoteRow): Note {
     studentId: row.student_id,
     courseId: row.course_id,
     lessonId: row.lesson_id,
+    createdAt: writtenAt(row.created_at),
+    author: personIn(people, row.author_id),
   };
 }

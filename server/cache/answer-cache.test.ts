@@ -177,6 +177,38 @@ const cases: Case[] = [
     },
   },
   {
+    // A note names its writer (`author`): a kept list follows a change of the people too.
+    write: 'an anonymous sign-up, on the notes list',
+    read: () => get(notesPath(), asTrainer()),
+    changeBehind: async () => {
+      await newNote('named by its writer');
+      await get(notesPath(), asTrainer());
+      const firstName = unique();
+      await service.db.q
+        .updateTable('users')
+        .set({ first_name: firstName })
+        .where('user_id', '=', world.trainer.userId)
+        .execute();
+      return firstName;
+    },
+    writeThroughApi: () => {
+      const id = `anon-cache-${++n}`;
+      return call(service.url, 'PUT', '/user/v1/my/profile', {
+        headers: { 'X-Client-Id': 'sandbox-trainer-dashboard' },
+        body: {
+          handle: `@${id}`,
+          userType: 'adult',
+          accountType: 'Adult',
+          country: 'US',
+          profilePic: null,
+          coverPhoto: null,
+          userId: id,
+          anonymous: true,
+        },
+      });
+    },
+  },
+  {
     write: 'asserting a badge',
     read: () => get(`/plugin/v2/ai/badge/assertion?userId=${world.student.userId}`, asPlugin()),
     changeBehind: async () => {

@@ -9,11 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicHeader } from '../../contract/basic-auth.ts';
-import { commentListSchema } from '../../contract/comments.ts';
+import { commentListSchema, commentSchema } from '../../contract/comments.ts';
 import { errorBodySchema } from '../../contract/common.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { endpoints } from '../../contract/endpoints.ts';
-import { noteListSchema } from '../../contract/notes.ts';
+import { noteListSchema, noteSchema } from '../../contract/notes.ts';
 import { sandboxClientsSchema } from '../../contract/sandbox.ts';
 import { createAnonymousResponseSchema } from '../../contract/users.ts';
 import { loadWorld, type World } from '../../testkit/fixtures.ts';
@@ -95,6 +95,9 @@ describe('with PLATFORM_EXTENSIONS=off', () => {
       body: { text: 'Without extensions.', studentId: world.student.studentId, lessonId: world.klass.lessonIds[0] },
     });
     expect(note.status).toBe(201);
+    // The switch leaves out our endpoints, not the extension fields of the interface's answers (as the roster's).
+    expect(commentSchema.parse(comment.body).createdAt).toEqual(expect.any(String));
+    expect(noteSchema.parse(note.body).author?.userId).toBe(world.trainer.userId);
     const records = await call(bare.url, 'GET', '/plugin/v2/ai/record-data', {
       headers: { Authorization: pluginAuth },
     });

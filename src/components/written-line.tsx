@@ -1,8 +1,15 @@
 /**
  * Who wrote an entry and when, where that is known; says nothing of what is
- * not (the platform's comments and notes carry no time, its notes no author).
+ * not (the platform's comments and notes carry no time, its notes no author:
+ * our service's elements carry `createdAt`, and a note its `author`).
  */
-import { formatWrittenAt } from '../lib/api/entry-facts';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A readable local date and time for an ISO date-time. */
+export function formatWrittenAt(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
 
 export function WrittenLine({
   by,

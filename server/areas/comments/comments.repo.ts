@@ -87,6 +87,7 @@ export function commentsRepo(q: Queryable) {
         lesson_id: comment.lessonId,
         class_id: comment.classId,
         text: comment.text,
+        created_at: comment.createdAt,
       };
       return toComment(written, await summariesOf(q, peopleOf(written)));
     },

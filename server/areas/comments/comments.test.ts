@@ -313,3 +313,33 @@ describe('a comment as the platform’s SDKs send it (DXStudentClient: null for 
     expect(errorBodySchema.parse(noStudent.body).error.issues?.map((i) => i.path)).toEqual(['body.studentId']);
   });
 });
+
+describe('when a comment was written (extension)', () => {
+  const interfaceFields = ['commentId', 'student', 'author', 'course', 'lesson', 'class', 'text'];
+
+  it('is on the created comment and on later reads: the time it was written, in UTC, beside the interface’s fields', async () => {
+    // The service keeps whole seconds: the window opens at the start of this second.
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const reply = await post(world.trainer.token, {
+      studentId: world.student.studentId,
+      classId: world.klass.classId,
+      text: 'Dated comment.',
+    });
+    const after = Date.now();
+    expect(reply.status).toBe(201);
+    expect(Object.keys(reply.body as object).sort()).toEqual([...interfaceFields, 'createdAt'].sort());
+    const created = commentSchema.parse(reply.body);
+    expect(created.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    const at = Date.parse(created.createdAt ?? '');
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(after);
+    expect(created.author.userId).toBe(world.trainer.userId);
+
+    // Read later, it still says when it was written, not when it was read.
+    service.advanceClock(5);
+    const listed = commentListSchema
+      .parse((await list(world.trainer.token, `?studentId=${world.student.studentId}`)).body)
+      .find((c) => c.commentId === created.commentId);
+    expect(listed?.createdAt).toBe(created.createdAt);
+  });
+});

@@ -49,13 +49,14 @@ export function noteHandlers(deps: Deps) {
     create(caller: UserCaller, body: CreateNoteBody): Promise<Note> {
       return deps.db.transaction(async (tx) => {
         const ids = await resolveNote(tx, caller, body);
-        const created: StoredNote = {
+        const created = await notesRepo(tx).insert({
           noteId: `note-${randomUUID()}`,
           text: body.text,
           ...ids,
           authorId: caller.userId,
-        };
-        await notesRepo(tx).insert({ ...created, category: noteCategoryOf(created), createdAt: deps.now() });
+          category: noteCategoryOf(ids),
+          createdAt: deps.now(),
+        });
         await bump(tx, 'notes');
         return publicNote(created);
       });

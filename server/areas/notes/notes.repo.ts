@@ -1,13 +1,27 @@
 /** Notes: the lists, a note, the insert and the delete. The only queries of the area. */
 
 import type { Note, NoteCategory } from '../../../contract/notes.ts';
-import { type NoteRow, readableNotes, toNote } from '../../access/entries.ts';
+import { type NoteRow, peopleOf, readableNotes, toNote } from '../../access/entries.ts';
+import { summariesOf } from '../../access/people.ts';
 import type { Queryable } from '../../data/database.ts';
 import { type Page, type PageRequest, positionOf, toPage } from '../../data/paging.ts';
 import { runPrepared } from '../../data/prepared.ts';
 
 export interface StoredNote extends Note {
   readonly authorId: string;
+}
+
+export interface NewNote {
+  readonly noteId: string;
+  readonly authorId: string;
+  readonly text: string;
+  readonly userId: string;
+  readonly classId: string | null;
+  readonly studentId: string | null;
+  readonly courseId: string | null;
+  readonly lessonId: string | null;
+  readonly category: NoteCategory;
+  readonly createdAt: number;
 }
 
 export interface NoteListFilters {
@@ -19,9 +33,6 @@ export interface NoteListFilters {
   lessonId?: string;
 }
 
-/** A row with its author, whom only the service reads (who may delete the note). */
-const toStored = (row: NoteRow): StoredNote => ({ ...toNote(row), authorId: row.author_id });
-
 const filterColumns = {
   studentId: 'n.student_id',
   userId: 'n.user_id',
@@ -32,6 +43,12 @@ const filterColumns = {
 const filterKeys = Object.keys(filterColumns) as (keyof typeof filterColumns)[];
 
 export function notesRepo(q: Queryable) {
+  /** Rows to notes with their author's id (who may delete one); each writer's summary is read once. */
+  const toStored = async (rows: Omit<NoteRow, 'seq'>[]): Promise<StoredNote[]> => {
+    const people = await summariesOf(q, rows.flatMap(peopleOf));
+    return rows.map((row) => ({ ...toNote(row, people), authorId: row.author_id }));
+  };
+
   /** The notes the viewer may read with these filters, newest first (the order of the list, and of its pages). */
   const filtered = (viewerId: string, filters: NoteListFilters) => {
     let query = readableNotes(q, viewerId);
@@ -67,20 +84,21 @@ export function notesRepo(q: Queryable) {
         }
         return query.orderBy('n.seq', 'desc');
       });
-      return found.map(toStored);
+      return toStored(found);
     },
     /** One page of that list: the rows older than `after` (keyset on seq), one more read to tell whether more follow. */
     async page(viewerId: string, filters: NoteListFilters, request: PageRequest): Promise<Page<StoredNote>> {
       let query = filtered(viewerId, filters);
       if (request.after !== null) query = query.where('n.seq', '<', Number(request.after));
       const page = toPage(await query.limit(request.limit + 1).execute(), request.limit, (row) => positionOf(row.seq));
-      return { rows: page.rows.map(toStored), next: page.next };
+      return { rows: await toStored(page.rows), next: page.next };
     },
     async findVisible(noteId: string, viewerId: string): Promise<StoredNote | undefined> {
       const row = await readableNotes(q, viewerId).where('n.note_id', '=', noteId).executeTakeFirst();
-      return row ? toStored(row) : undefined;
+      return row ? (await toStored([row]))[0] : undefined;
     },
-    async insert(note: StoredNote & { category: NoteCategory; createdAt: number }): Promise<void> {
+    /** The new note as the API answers it: its row is known, only the writer's summary is read. */
+    async insert(note: NewNote): Promise<StoredNote> {
       await q
         .insertInto('notes')
         .values({
@@ -96,6 +114,20 @@ export function notesRepo(q: Queryable) {
           created_at: note.createdAt,
         })
         .execute();
+      const written = {
+        note_id: note.noteId,
+        author_id: note.authorId,
+        text: note.text,
+        class_id: note.classId,
+        user_id: note.userId,
+        student_id: note.studentId,
+        course_id: note.courseId,
+        lesson_id: note.lessonId,
+        created_at: note.createdAt,
+      };
+      const [stored] = await toStored([written]);
+      if (!stored) throw new Error('a note just written has no answer');
+      return stored;
     },
     /** Deletes the note if `authorId` wrote it; whether a row went. */
     async remove(noteId: string, authorId: string): Promise<boolean> {

@@ -7,9 +7,9 @@ import { noteHandlers } from './notes.handlers.ts';
 export function notesRoutes(router: Router, deps: Deps): void {
   const h = noteHandlers(deps);
   router.bind(e.listNotes, async ({ caller, query, context }) => answerList(context, await h.list(caller, query)), {
-    reads: ['notes', 'classes'],
+    reads: ['notes', 'users', 'classes'],
   });
-  router.bind(e.getNote, ({ caller, query }) => h.get(caller, query.noteId), { reads: ['notes', 'classes'] });
+  router.bind(e.getNote, ({ caller, query }) => h.get(caller, query.noteId), { reads: ['notes', 'users', 'classes'] });
   router.bind(e.createNote, ({ caller, body }) => h.create(caller, body));
   router.bind(e.removeNote, ({ caller, body }) => h.remove(caller, body.noteId));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
+import { commentSchema } from '../../../contract/comments.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
 import { noteListSchema, noteSchema } from '../../../contract/notes.ts';
 import { rosterSchema } from '../../../contract/roster.ts';
@@ -319,6 +320,8 @@ describe('listing, reading and deleting', () => {
     const read = await get(coToken, note.noteId);
     expect(read.status).toBe(200);
     expect(noteSchema.parse(read.body)).toEqual(note);
+    // The co-trainer reads who wrote it: the one who may delete it.
+    expect(noteSchema.parse(read.body).author?.userId).toBe(world.trainer.userId);
     expect(noteListSchema.parse((await list(coToken)).body).map((x) => x.noteId)).toContain(note.noteId);
     const refused = await remove(coToken, note.noteId);
     expect(refused.status).toBe(403);
@@ -443,5 +446,52 @@ describe('notes as the platform’s SDKs send them (DXNoteClient: lessondId, nul
     const two = await list(world.trainer.token, `?lessonId=${lessonA()}&lessondId=${lessonB()}`);
     expect(two.status).toBe(400);
     expect(errorBodySchema.parse(two.body).error.issues?.map((i) => i.path)).toEqual(['query.lessondId']);
+  });
+});
+
+describe('when and by whom a note was written (extension)', () => {
+  const interfaceFields = ['noteId', 'text', 'classId', 'userId', 'studentId', 'courseId', 'lessonId'];
+
+  it('is on the created note, on a read of it and in the list: the time it was written and its writer', async () => {
+    // The service keeps whole seconds: the window opens at the start of this second.
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const reply = await put(world.trainer.token, {
+      text: 'Dated note',
+      studentId: world.student.studentId,
+      lessonId: world.klass.lessonIds[0],
+    });
+    const after = Date.now();
+    expect(reply.status).toBe(201);
+    expect(Object.keys(reply.body as object).sort()).toEqual([...interfaceFields, 'createdAt', 'author'].sort());
+    const created = noteSchema.parse(reply.body);
+    // The interface's userId is still the person the note is about, not its writer.
+    expect(created.userId).toBe(world.student.userId);
+    expect(created.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    const at = Date.parse(created.createdAt ?? '');
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(after);
+    // The writer as a comment names its author: the same user summary.
+    const comment = await call(service.url, 'POST', '/edu/v1/student/comment', {
+      token: world.trainer.token,
+      body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'By the same writer.' },
+    });
+    expect(created.author).toEqual(commentSchema.parse(comment.body).author);
+    expect(created.author?.userId).toBe(world.trainer.userId);
+
+    // Read later, it still says when it was written, not when it was read.
+    service.advanceClock(5);
+    expect(noteSchema.parse((await get(world.trainer.token, created.noteId)).body)).toEqual(created);
+    const listed = noteListSchema
+      .parse((await list(world.trainer.token, `?studentId=${world.student.studentId}`)).body)
+      .find((n) => n.noteId === created.noteId);
+    expect(listed).toEqual(created);
+  });
+
+  it('names the writer of a note about a user, written through an app without the training scope', async () => {
+    const reply = await put(plainToken, { text: 'About a user, dated', userId: world.student.userId });
+    expect(reply.status).toBe(201);
+    const created = noteSchema.parse(reply.body);
+    expect(created.author?.userId).toBe(world.trainer.userId);
+    expect(created.userId).toBe(world.student.userId);
   });
 });

@@ -59,11 +59,7 @@ export function recordsRepo(q: Queryable) {
         ),
       ]);
       // The same few people (the student, a trainer or two) recur on every row: each is read once.
-      const people = await summariesOf(q, [
-        userId,
-        ...comments.flatMap(peopleOf),
-        ...notes.map((row) => row.author_id),
-      ]);
+      const people = await summariesOf(q, [userId, ...comments.flatMap(peopleOf), ...notes.flatMap(peopleOf)]);
       return {
         comments: comments.map((row) => ({
           seq: Number(row.seq),
@@ -73,7 +69,7 @@ export function recordsRepo(q: Queryable) {
         notes: notes.map((row) => ({
           seq: Number(row.seq),
           createdAt: Number(row.created_at),
-          note: toNote(row),
+          note: toNote(row, people),
           author: personIn(people, row.author_id),
         })),
       };

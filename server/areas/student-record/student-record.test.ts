@@ -101,6 +101,13 @@ describe('a student’s record', () => {
     expect(first?.kind === 'note' && first.author.userId).toBe(users.trainer);
     expect(second?.kind === 'comment' && second.comment.commentId).toBe(comment.commentId);
     expect(Date.parse(first?.createdAt ?? '') - Date.parse(second?.createdAt ?? '')).toBeGreaterThanOrEqual(5000);
+    // The embedded comment and note are the ones their lists answer: the same time and writer as the entry.
+    if (first?.kind !== 'note' || second?.kind !== 'comment') throw new Error('the record is not note, then comment');
+    expect(first.note).toEqual(note);
+    expect(first.note.createdAt).toBe(first.createdAt);
+    expect(first.note.author).toEqual(first.author);
+    expect(second.comment).toEqual(comment);
+    expect(second.comment.createdAt).toBe(second.createdAt);
   });
 
   it('shows another trainer of one class only that class’s part, and never the first trainer’s user notes', async () => {

@@ -11,7 +11,6 @@ import { WrittenLine } from '../../components/written-line';
 import { useAccess } from '../../lib/access/use-access';
 import { isApiError } from '../../lib/api/api-error';
 import { describeError } from '../../lib/api/describe-error';
-import { useEntryFacts } from '../../lib/api/entry-facts';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { noteQueries, useRemoveNote } from './api/note-queries';
@@ -74,7 +73,6 @@ export default function NotePage() {
   const remove = useRemoveNote();
   const [confirming, setConfirming] = useState(false);
   const names = rosterNames(roster.data);
-  const facts = useEntryFacts(note.data?.userId ?? null, trainer);
   const flash = (location.state as { message?: string } | null)?.message ?? '';
 
   const confirmDelete = () =>
@@ -115,16 +113,13 @@ export default function NotePage() {
               <p className="user-text" dir="auto">
                 {data.text}
               </p>
-              <WrittenLine
-                by={writerName(data, facts.noteAuthors.get(data.noteId), session.userId)}
-                at={facts.writtenAt.get(data.noteId)}
-              />
+              <WrittenLine by={writerName(data, data.author, session.userId)} at={data.createdAt} />
               <h3>Details</h3>
               <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
               <NoteActions
                 note={data}
                 selfId={session.userId}
-                writer={writerOf(data, facts.noteAuthors.get(data.noteId)?.userId, session.userId)}
+                writer={writerOf(data, data.author?.userId, session.userId)}
                 onDelete={() => setConfirming(true)}
               />
               <LiveMessage message={remove.isError ? removeFailure(remove.error) : ''} tone="error" />

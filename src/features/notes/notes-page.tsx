@@ -248,14 +248,7 @@ function TrainingNotes() {
             }
           >
             {(list) => (
-              <NoteList
-                notes={list}
-                names={names}
-                listKey={formKey}
-                selfId={session.userId}
-                more={more}
-                lookUpWriters
-              />
+              <NoteList notes={list} names={names} listKey={formKey} selfId={session.userId} more={more} showWriters />
             )}
           </QueryView>
         </section>

@@ -8,10 +8,10 @@ import { useCallback } from 'react';
 import { noteCategoryOf } from '../../../../contract/notes';
 import { IncrementalCardList } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
+import { formatWrittenAt } from '../../../components/written-line';
 import { CommentCard } from '../../../features/comments/components/comment-card';
 import { NoteCard } from '../../../features/notes/components/note-card';
 import { categoryLabels } from '../../../features/notes/components/note-metadata';
-import { formatWrittenAt } from '../../../lib/api/entry-facts';
 import type { ShownEntry } from '../record-model';
 
 function EntryTop({

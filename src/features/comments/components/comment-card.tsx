@@ -11,7 +11,6 @@ import { Avatar } from '../../../components/avatar';
 import type { RosterNames } from '../../../components/roster-fields';
 import { StudentLink } from '../../../components/student-link';
 import { WrittenLine } from '../../../components/written-line';
-import { useEntryFacts } from '../../../lib/api/entry-facts';
 
 export function Person({
   user,
@@ -49,7 +48,7 @@ export const CommentCard = memo(function CommentCard({
   names,
   linkStudent = true,
   top,
-  lookUpTime = false,
+  showTime = false,
   justAdded = false,
 }: {
   readonly comment: Comment;
@@ -58,12 +57,11 @@ export const CommentCard = memo(function CommentCard({
   readonly linkStudent?: boolean;
   /** Above the people, e.g. the kind and time on a student's record. */
   readonly top?: ReactNode;
-  /** Say when it was written, where the service tells (see entry-facts); the author is on every comment. */
-  readonly lookUpTime?: boolean;
+  /** Say when it was written, where the comment carries it (`createdAt`); the author is on every comment. */
+  readonly showTime?: boolean;
   /** The comment the person has just added: brought into view, highlighted and focused. */
   readonly justAdded?: boolean;
 }) {
-  const facts = useEntryFacts(comment.student.userId, lookUpTime);
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!justAdded) return;
@@ -82,7 +80,7 @@ export const CommentCard = memo(function CommentCard({
           <Person user={comment.author} relation="By" />
           <Person user={comment.student} relation="About" link={linkStudent} />
         </div>
-        {lookUpTime ? <WrittenLine at={facts.writtenAt.get(comment.commentId)} /> : null}
+        {showTime ? <WrittenLine at={comment.createdAt} /> : null}
         <p className="user-text" dir="auto">
           {comment.text}
         </p>

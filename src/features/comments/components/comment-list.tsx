@@ -28,7 +28,7 @@ export function CommentList({
 }) {
   const renderItem = useCallback(
     (comment: Comment) => (
-      <CommentCard comment={comment} names={names} lookUpTime justAdded={comment.commentId === justAdded} />
+      <CommentCard comment={comment} names={names} showTime justAdded={comment.commentId === justAdded} />
     ),
     [names, justAdded],
   );

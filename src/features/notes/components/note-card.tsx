@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import type { Note } from '../../../../contract/notes';
 import type { RosterNames } from '../../../components/roster-fields';
 import { WrittenLine } from '../../../components/written-line';
-import { useEntryFacts } from '../../../lib/api/entry-facts';
 import { NoteMetadata, noteTitle, writerName } from './note-metadata';
 
 export const NoteCard = memo(function NoteCard({
@@ -13,7 +12,7 @@ export const NoteCard = memo(function NoteCard({
   selfId,
   linkPerson = true,
   top,
-  lookUpWriter = false,
+  showWriter = false,
 }: {
   readonly note: Note;
   readonly names: RosterNames;
@@ -21,11 +20,10 @@ export const NoteCard = memo(function NoteCard({
   readonly linkPerson?: boolean;
   /** Above the title, e.g. the kind, time and author on a student's record. */
   readonly top?: ReactNode;
-  /** Say who wrote it and when, where the service tells (see entry-facts). */
-  readonly lookUpWriter?: boolean;
+  /** Say who wrote it and when, where the note carries them (`author`, `createdAt`). */
+  readonly showWriter?: boolean;
 }) {
-  const facts = useEntryFacts(note.userId, lookUpWriter);
-  const writer = writerName(note, facts.noteAuthors.get(note.noteId), selfId);
+  const writer = writerName(note, note.author, selfId);
   return (
     <li className="card">
       <article aria-labelledby={`note-${note.noteId}`}>
@@ -36,7 +34,7 @@ export const NoteCard = memo(function NoteCard({
         <p className="user-text clamp" dir="auto">
           {note.text}
         </p>
-        {lookUpWriter ? <WrittenLine by={writer} at={facts.writtenAt.get(note.noteId)} /> : null}
+        {showWriter ? <WrittenLine by={writer} at={note.createdAt} /> : null}
         <NoteMetadata note={note} names={names} selfId={selfId} linkPerson={linkPerson} />
       </article>
     </li>

@@ -14,7 +14,7 @@ export function NoteList({
   more,
   selfId,
   linkPeople = true,
-  lookUpWriters = false,
+  showWriters = false,
 }: {
   readonly notes: readonly Note[];
   readonly names: RosterNames;
@@ -25,14 +25,14 @@ export function NoteList({
   readonly selfId?: string;
   /** Names link to student records (trainers only). */
   readonly linkPeople?: boolean;
-  /** Say who wrote each note and when, where the service tells (trainers; see entry-facts). */
-  readonly lookUpWriters?: boolean;
+  /** Say who wrote each note and when, where the note carries them. */
+  readonly showWriters?: boolean;
 }) {
   const renderItem = useCallback(
     (note: Note) => (
-      <NoteCard note={note} names={names} selfId={selfId} linkPerson={linkPeople} lookUpWriter={lookUpWriters} />
+      <NoteCard note={note} names={names} selfId={selfId} linkPerson={linkPeople} showWriter={showWriters} />
     ),
-    [names, selfId, linkPeople, lookUpWriters],
+    [names, selfId, linkPeople, showWriters],
   );
   return (
     <IncrementalCardList

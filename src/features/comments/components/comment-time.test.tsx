@@ -1,0 +1,61 @@
+/** A comment card says when the comment was written from the comment itself (our service's `createdAt`), with no other request. */
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Comment } from '../../../../contract/comments';
+import type { UserSummary } from '../../../../contract/users';
+import { rosterNames } from '../../../components/roster-fields';
+import { renderWithProviders } from '../../../test/render';
+import { CommentList } from './comment-list';
+
+const person = (userId: string, firstName: string): UserSummary => ({
+  userId,
+  handle: `@${firstName.toLowerCase()}`,
+  firstName,
+  lastName: 'Tester',
+  userType: 'adult',
+  accountType: 'Adult',
+  country: 'US',
+  profilePic: null,
+  coverPhoto: null,
+  anonymous: false,
+});
+const createdAt = '2026-03-04T15:20:00.000Z';
+const base: Comment = {
+  commentId: 'cmt-1',
+  student: person('usr-s', 'Sam'),
+  author: person('usr-t', 'Dana'),
+  course: 'crs-1',
+  class: 'cls-1',
+  lesson: '',
+  text: 'Steady progress.',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('a comment card', () => {
+  it('says when it was written where the comment carries it, and nothing where it does not (the platform)', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(
+      <CommentList
+        comments={[
+          { ...base, createdAt },
+          { ...base, commentId: 'cmt-2', text: 'From the platform.' },
+        ]}
+        names={rosterNames(null)}
+        listKey="all"
+      />,
+    );
+    const [dated, undated] = screen.getAllByRole('article');
+    const shown = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(createdAt),
+    );
+    expect(dated).toHaveTextContent(`Written on ${shown}`);
+    expect(dated?.querySelector('time')).toHaveAttribute('dateTime', createdAt);
+    expect(undated).not.toHaveTextContent(/Written/);
+    // The time is the comment's own: no student record is read for it.
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
