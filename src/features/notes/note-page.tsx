@@ -50,7 +50,8 @@ function NoteActions({
   return (
     <>
       <div className="actions">
-        {writer === 'self' ? <NoteEdit note={note} selfId={selfId} /> : null}
+        {/* Keyed by note: after a change the page shows the new note, and its editor starts closed. */}
+        {writer === 'self' ? <NoteEdit key={note.noteId} note={note} selfId={selfId} /> : null}
         <button type="button" className="button button-danger" onClick={onDelete}>
           Delete note
         </button>
