@@ -78,22 +78,19 @@ export function StudentSummary({
           <dd>{facts.dutyTitle}</dd>
         </div>
       ) : null}
-      {activity ? (
-        <>
-          <div>
-            <dt>Comments</dt>
-            <dd>
-              <KindLine summary={activity.comments} one="comment" many="comments" />
-            </dd>
-          </div>
-          <div>
-            <dt>Notes</dt>
-            <dd>
-              <KindLine summary={activity.notes} one="note" many="notes" />
-            </dd>
-          </div>
-        </>
-      ) : null}
+      {/* Shown while counting too, so the counts take their place without moving the page. */}
+      <div>
+        <dt>Comments</dt>
+        <dd aria-busy={activity === null}>
+          {activity ? <KindLine summary={activity.comments} one="comment" many="comments" /> : 'Counting…'}
+        </dd>
+      </div>
+      <div>
+        <dt>Notes</dt>
+        <dd aria-busy={activity === null}>
+          {activity ? <KindLine summary={activity.notes} one="note" many="notes" /> : 'Counting…'}
+        </dd>
+      </div>
     </dl>
   );
 }

@@ -1,0 +1,27 @@
+/** A student at a glance while their comments and notes are still being counted, and once counted. */
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StudentSummary } from './student-summary';
+
+describe('StudentSummary', () => {
+  it('keeps the places of the counts while counting, so they do not move the page when they arrive', () => {
+    const { rerender } = render(<StudentSummary facts={{ rank: 'A1C' }} activity={null} />);
+    const comments = screen.getByText('Comments').nextElementSibling;
+    expect(comments).toHaveTextContent('Counting…');
+    expect(comments).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Notes').nextElementSibling).toHaveTextContent('Counting…');
+
+    rerender(
+      <StudentSummary
+        facts={{ rank: 'A1C' }}
+        activity={{
+          comments: { count: 2, latest: '2026-03-01T09:00:00.000Z' },
+          notes: { count: 0, latest: null },
+        }}
+      />,
+    );
+    expect(screen.getByText('Comments').nextElementSibling).toHaveTextContent('2 comments, latest 1 Mar 2026');
+    expect(screen.getByText('Comments').nextElementSibling).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByText('Notes').nextElementSibling).toHaveTextContent('No notes yet');
+  });
+});
