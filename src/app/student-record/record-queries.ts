@@ -16,7 +16,7 @@ import type { Note } from '../../../contract/notes';
 import type { UserSummary } from '../../../contract/users';
 import { call, callAnswer } from '../../lib/api/client';
 import { withExtension } from '../../lib/api/extensions';
-import { type ListPage, readListPage } from '../../lib/api/paging';
+import { readListPage, wholeList } from '../../lib/api/paging';
 import type { ShownEntry } from './record-model';
 
 export interface ShownRecord {
@@ -28,17 +28,6 @@ export interface ShownRecord {
 }
 
 /** Every row of a list, following its pages where it is paged. */
-async function wholeList<T>(readPage: (cursor: string | null) => Promise<ListPage<T>>): Promise<T[]> {
-  const rows: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: ListPage<T> = await readPage(cursor);
-    rows.push(...page.rows);
-    cursor = page.next;
-  } while (cursor !== null);
-  return rows;
-}
-
 async function composedRecord(
   userId: string,
   studentIds: readonly string[],

@@ -66,3 +66,15 @@ export async function readListPage<T>(
   }
   return { rows: (await load({})).data, next: null };
 }
+
+/** Every row of a list, following the service's pages (`Link: rel="next"`) to the last; one page where it does not page. */
+export async function wholeList<T>(readPage: (cursor: string | null) => Promise<ListPage<T>>): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ListPage<T> = await readPage(cursor);
+    rows.push(...page.rows);
+    cursor = page.next;
+  } while (cursor !== null);
+  return rows;
+}

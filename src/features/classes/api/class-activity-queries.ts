@@ -10,18 +10,7 @@ import { commentEndpoints } from '../../../../contract/endpoints/comments';
 import { noteEndpoints } from '../../../../contract/endpoints/notes';
 import type { Note } from '../../../../contract/notes';
 import { callAnswer } from '../../../lib/api/client';
-import { type ListPage, readListPage } from '../../../lib/api/paging';
-
-async function wholeList<T>(readPage: (cursor: string | null) => Promise<ListPage<T>>): Promise<T[]> {
-  const rows: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: ListPage<T> = await readPage(cursor);
-    rows.push(...page.rows);
-    cursor = page.next;
-  } while (cursor !== null);
-  return rows;
-}
+import { readListPage, wholeList } from '../../../lib/api/paging';
 
 export interface ClassActivity {
   readonly comments: readonly Comment[];
