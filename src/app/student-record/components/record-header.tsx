@@ -7,11 +7,10 @@
  * written in the class); without it, only the viewer is known to train it.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Roster } from '../../../../contract/roster';
+import type { Roster, RosterClass } from '../../../../contract/roster';
 import { type ActivityEntry, summarize } from '../../../features/classes/activity-summary';
 import { StudentSummary, workFactsOf } from '../../../features/classes/components/student-summary';
 import { audienceQueries } from '../../../lib/api/audience-queries';
-import { useRosterNames } from '../../../lib/api/roster-names';
 import type { PlatformRoster } from '../../../lib/api/roster-queries';
 
 export function RecordHeader({
@@ -38,13 +37,7 @@ export function RecordHeader({
           <h2 className="record-header-title">Classes you share</h2>
           <ul className="shared-classes">
             {shared.classes.map((c) => (
-              <SharedClass
-                key={c.classId}
-                classId={c.classId}
-                courseId={c.courseId}
-                studentId={c.students[0]?.studentId}
-                viewerId={viewerId}
-              />
+              <SharedClass key={c.classId} klass={c} viewerId={viewerId} />
             ))}
           </ul>
         </>
@@ -53,24 +46,14 @@ export function RecordHeader({
   );
 }
 
-function SharedClass({
-  classId,
-  courseId,
-  studentId,
-  viewerId,
-}: {
-  readonly classId: string;
-  readonly courseId: string;
-  readonly studentId: string | undefined;
-  readonly viewerId: string;
-}) {
-  const names = useRosterNames();
+/** A shared class, named as the roster names it (the class it comes from). */
+function SharedClass({ klass, viewerId }: { readonly klass: RosterClass; readonly viewerId: string }) {
+  const { classId, className, courseName } = klass;
+  const studentId = klass.students[0]?.studentId;
   const audience = useQuery({
     ...audienceQueries.of({ kind: 'comment', classId, ...(studentId ? { studentId } : {}) }),
     enabled: studentId !== undefined,
   });
-  const className = names.className(classId);
-  const courseName = names.courseName(courseId);
   // The trainers the platform names; the viewer first, as "you". Unknown: the viewer alone.
   const others = (audience.data?.classTrainers?.trainers ?? []).filter((t) => t.userId !== viewerId);
   const trainers = [
@@ -79,7 +62,7 @@ function SharedClass({
   ];
   return (
     <li>
-      <bdi>{className ?? 'A class you train'}</bdi>
+      <bdi>{className || 'A class you train'}</bdi>
       {courseName ? (
         <>
           {' ('}
