@@ -28,8 +28,14 @@ import { openSecret, sealingKey } from '../../data/secrets.ts';
 import type { Deps } from '../../deps.ts';
 import { anonymousNotAllowed, forbidden, HttpError } from '../../errors.ts';
 import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
-import { type CandidatesAnswer, readCandidatesAnswer, readCapabilitiesAnswer, type Warnings } from './plugin-answer.ts';
-import { type AnswerHeaders, callPlugin, pluginWaits } from './plugin-client.ts';
+import {
+  type AnswerReading,
+  type CandidatesAnswer,
+  readCandidatesAnswer,
+  readCapabilitiesAnswer,
+  type Warnings,
+} from './plugin-answer.ts';
+import { type AnswerHeaders, callPlugin, type PluginOutcome, pluginWaits } from './plugin-client.ts';
 
 /** Reads only: no transaction is ever held open across a call to a plugin. */
 export function missionPlannerHandlers(deps: Deps) {
@@ -85,6 +91,35 @@ export function missionPlannerHandlers(deps: Deps) {
   const authorization = (plugin: PlannerPluginRow) =>
     basicHeader(plugin.client_id, openSecret(plugin.secret_sealed, key, plugin.client_id));
 
+  /**
+   * Asks every plugin at the same time, as one of the bounded waits, at the address `url` picks; each answer is
+   * read by `read` and turned into the caller's result by `settle`, with the plugin's id and name.
+   */
+  function askEach<T, R>(
+    answer: AnswerHeaders,
+    plugins: readonly PlannerPluginRow[],
+    url: (plugin: PlannerPluginRow) => string,
+    body: unknown,
+    read: (json: unknown) => AnswerReading<T>,
+    settle: (
+      who: { pluginId: string; name: string },
+      outcome: PluginOutcome<T>,
+      plugin: PlannerPluginRow,
+    ) => Promise<R> | R,
+  ): Promise<R[]> {
+    return waits.run(answer, () =>
+      Promise.all(
+        plugins.map(async (plugin) => {
+          const outcome = await callPlugin(
+            { url: url(plugin), authorization: authorization(plugin), body, timeoutMs: settings.PLUGIN_TIMEOUT_MS },
+            read,
+          );
+          return settle({ pluginId: plugin.client_id, name: plugin.name }, outcome, plugin);
+        }),
+      ),
+    );
+  }
+
   return {
     async plugins(caller: UserCaller): Promise<PlannerPlugin[]> {
       await authorize(caller);
@@ -102,24 +137,16 @@ export function missionPlannerHandlers(deps: Deps) {
     ): Promise<{ results: PlannerCapabilitiesResult[] }> {
       await authorize(caller);
       const plugins = await choose(pluginIds);
-      const results = await waits.run(answer, () =>
-        Promise.all(
-          plugins.map(async (plugin): Promise<PlannerCapabilitiesResult> => {
-            const outcome = await callPlugin(
-              {
-                url: plugin.capabilities_url,
-                authorization: authorization(plugin),
-                body: request,
-                timeoutMs: settings.PLUGIN_TIMEOUT_MS,
-              },
-              (json) => readCapabilitiesAnswer(json, request.positions),
-            );
-            const who = { pluginId: plugin.client_id, name: plugin.name };
-            return outcome.ok
-              ? { ...who, status: 'ok', capabilities: outcome.value, warnings: outcome.warnings.list() }
-              : { ...who, status: 'failed', failure: outcome.failure };
-          }),
-        ),
+      const results = await askEach(
+        answer,
+        plugins,
+        (plugin) => plugin.capabilities_url,
+        request,
+        (json) => readCapabilitiesAnswer(json, request.positions),
+        (who, outcome): PlannerCapabilitiesResult =>
+          outcome.ok
+            ? { ...who, status: 'ok', capabilities: outcome.value, warnings: outcome.warnings.list() }
+            : { ...who, status: 'failed', failure: outcome.failure },
       );
       return { results };
     },
@@ -132,24 +159,17 @@ export function missionPlannerHandlers(deps: Deps) {
     ): Promise<{ results: PlannerCandidatesResult[] }> {
       await authorize(caller);
       const plugins = await choose(pluginIds);
-      const results = await waits.run(answer, () =>
-        Promise.all(
-          plugins.map(async (plugin): Promise<PlannerCandidatesResult> => {
-            const outcome = await callPlugin(
-              {
-                url: plugin.candidates_url,
-                authorization: authorization(plugin),
-                body: request,
-                timeoutMs: settings.PLUGIN_TIMEOUT_MS,
-              },
-              (json) => readCandidatesAnswer(json, request.positions),
-            );
-            const who = { pluginId: plugin.client_id, name: plugin.name };
-            if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
-            const orgIds = await repo.orgsOf(plugin.client_id);
-            return { ...who, status: 'ok', ...(await withinOrgs(outcome.value, orgIds, outcome.warnings)) };
-          }),
-        ),
+      const results = await askEach(
+        answer,
+        plugins,
+        (plugin) => plugin.candidates_url,
+        request,
+        (json) => readCandidatesAnswer(json, request.positions),
+        async (who, outcome, plugin): Promise<PlannerCandidatesResult> => {
+          if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
+          const orgIds = await repo.orgsOf(plugin.client_id);
+          return { ...who, status: 'ok', ...(await withinOrgs(outcome.value, orgIds, outcome.warnings)) };
+        },
       );
       return { results };
     },
