@@ -81,3 +81,19 @@ export interface DetailRow {
 export function filledRows(rows: readonly [string, string | undefined][]): DetailRow[] {
   return rows.flatMap(([label, value]) => (value?.trim() ? [{ label, value: value.trim() }] : []));
 }
+
+/** The work fields a full profile has and a friend may have, in the order both show them. */
+const workFields = [
+  'displayRank',
+  'militaryGrade',
+  'civilianGrade',
+  'civilianBand',
+  'displayDutyTitle',
+  'jobTitle',
+  'jobSeriesNumber',
+] as const;
+
+/** A person's work fields as labelled rows, before `filledRows` leaves out the empty ones. */
+export function workRows(person: Partial<Record<(typeof workFields)[number], string>>): [string, string | undefined][] {
+  return workFields.map((field) => [fieldLabels[field], person[field]]);
+}

@@ -7,18 +7,13 @@ import {
   type DetailRow,
   fieldLabels,
   filledRows,
+  workRows,
 } from '../../../lib/people/profile-words';
 
 /** The fields a friend has (some are present on some friends only), empty ones left out. */
 export function friendDetails(friend: FriendProfile): DetailRow[] {
   return filledRows([
-    [fieldLabels.displayRank, friend.displayRank],
-    [fieldLabels.militaryGrade, friend.militaryGrade],
-    [fieldLabels.civilianGrade, friend.civilianGrade],
-    [fieldLabels.civilianBand, friend.civilianBand],
-    [fieldLabels.displayDutyTitle, friend.displayDutyTitle],
-    [fieldLabels.jobTitle, friend.jobTitle],
-    [fieldLabels.jobSeriesNumber, friend.jobSeriesNumber],
+    ...workRows(friend),
     [fieldLabels.gender, friend.gender],
     [fieldLabels.account, accountInWords(friend.accountType, friend.userType)],
     [fieldLabels.country, countryName(friend.country)],

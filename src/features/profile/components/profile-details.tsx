@@ -7,17 +7,12 @@ import {
   fieldLabels,
   filledRows,
   trainingInWords,
+  workRows,
 } from '../../../lib/people/profile-words';
 
 export function profileDetails(profile: FullProfile): DetailRow[] {
   return filledRows([
-    [fieldLabels.displayRank, profile.displayRank],
-    [fieldLabels.militaryGrade, profile.militaryGrade],
-    [fieldLabels.civilianGrade, profile.civilianGrade],
-    [fieldLabels.civilianBand, profile.civilianBand],
-    [fieldLabels.displayDutyTitle, profile.displayDutyTitle],
-    [fieldLabels.jobTitle, profile.jobTitle],
-    [fieldLabels.jobSeriesNumber, profile.jobSeriesNumber],
+    ...workRows(profile),
     [fieldLabels.afsc, profile.organizationRoles.afsc],
     [fieldLabels.training, trainingInWords(profile)],
     [fieldLabels.email, profile.email],
