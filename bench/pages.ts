@@ -5,6 +5,9 @@
  * every page of the dashboard: the public ones signed out, the others signed
  * in with a session stored the way the dashboard stores it.
  */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -26,6 +29,8 @@ export interface PagesOptions {
   readonly preset: 'mobile' | 'desktop';
   /** Another git revision measured beside this checkout, in the same run (`--base=REV`). */
   readonly base?: string;
+  /** Only the pages whose path starts with one of these (`--pages=/comments,/students`); every page when unset. */
+  readonly only?: readonly string[];
 }
 
 /** The first page's JS+CSS (what a first visit fetches) and each signed-in page's, as ratios to the floor. */
@@ -196,6 +201,13 @@ async function lighthouseRun(
   }
   if (!lhr) return lastError;
   const found = lhr;
+  // The whole report of the latest run of each page, to read where the time went (trace-based audits).
+  const kept = join(repoRoot, 'bench', 'results', 'lighthouse');
+  mkdirSync(kept, { recursive: true });
+  writeFileSync(
+    join(kept, `${target.label.replace(/\W+/g, '-')}${path.replace(/\W+/g, '_')}.json`),
+    JSON.stringify(lhr),
+  );
   const score = (id: string) => (found.categories[id]?.score ?? Number.NaN) * 100;
   const numeric = (id: string) => found.audits[id]?.numericValue ?? Number.NaN;
   const failing = Object.values(found.categories)
@@ -280,7 +292,10 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
     const rows: string[][] = [];
     const problems: string[] = [];
     const all: Scores[] = [];
-    for (const route of mine.routes.pages) {
+    const chosen = mine.routes.pages.filter(
+      (route) => !options.only || options.only.some((prefix) => `/${route.path}`.startsWith(prefix)),
+    );
+    for (const route of chosen) {
       const runs = new Map<Target, Scores[]>(targets.map((target) => [target, []]));
       const paths = new Map<Target, string | undefined>();
       for (const target of targets) {

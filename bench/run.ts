@@ -55,6 +55,7 @@ const benches: Bench[] = [
         runs: number('lighthouse-runs', 1),
         preset: flag('lighthouse-preset') === 'desktop' ? 'desktop' : 'mobile',
         ...(flag('base') ? { base: flag('base') as string } : {}),
+        ...(flag('pages') ? { only: (flag('pages') as string).split(',') } : {}),
       }),
   },
   {
@@ -134,7 +135,7 @@ function usage(): string {
     '',
     'options: --quick (short rounds, smaller databases), --size=10k|100k|1m (service and load database),',
     '         --rounds=N --seconds=N (autocannon), --rate=N --rate-seconds=N (service at a fixed rate),',
-    '         --lighthouse-runs=N, --lighthouse-preset=mobile|desktop,',
+    '         --lighthouse-runs=N, --lighthouse-preset=mobile|desktop, --pages=/comments,/students (pages: only these),',
     '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
     '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup),',
     '         --base=REV --revision-comments=N (revision; pages and list measure REV beside this checkout too)',

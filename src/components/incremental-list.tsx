@@ -72,8 +72,11 @@ export interface IncrementalList {
   readonly listRef: RefObject<HTMLOListElement | null>;
 }
 
-/** The number of rows to render from a list of `total`; back to the first page when `resetKey` changes. */
-export function useIncrementalList(total: number, resetKey: string): IncrementalList {
+/**
+ * The number of rows to render from a list of `total`; back to the first page when `resetKey` changes.
+ * `atOnce`: the first page goes on screen whole, in the render that shows the list (see IncrementalCardList).
+ */
+export function useIncrementalList(total: number, resetKey: string, atOnce = false): IncrementalList {
   const [state, setState] = useState({ key: resetKey, shown: FIRST_PAGE });
   const listRef = useRef<HTMLOListElement>(null);
   const focusIndex = useRef<number | null>(null);
@@ -81,7 +84,8 @@ export function useIncrementalList(total: number, resetKey: string): Incremental
   const current = state.key === resetKey ? state : { key: resetKey, shown: FIRST_PAGE };
   if (current !== state) setState(current);
   const shown = Math.min(current.shown, total);
-  const rendered = useRenderedRows(shown, resetKey);
+  const sliced = useRenderedRows(shown, resetKey);
+  const rendered = atOnce ? shown : sliced;
 
   const showMore = useCallback(
     (focusFirstNew = false) => {
@@ -245,6 +249,7 @@ export function IncrementalCardList<T>({
   what,
   listKey,
   more,
+  atOnce = false,
 }: {
   readonly items: readonly T[];
   readonly keyOf: (item: T) => string;
@@ -254,9 +259,17 @@ export function IncrementalCardList<T>({
   readonly what: string;
   readonly listKey: string;
   readonly more?: MorePages;
+  /**
+   * The first page on screen in the very render that shows the list, not in the background a slice at a
+   * time: for a list with more of the page after it (the class page's sections), where each slice arriving
+   * pushed everything below it down (layout shift 0.25 on a phone). The page then shows the list only when
+   * its rows are all known.
+   */
+  readonly atOnce?: boolean;
 }) {
-  const rows = useDeferredValue(items, NO_ROWS as readonly T[]);
-  const { shown, rendered, showMore, listRef } = useIncrementalList(rows.length, listKey);
+  const deferred = useDeferredValue(items, NO_ROWS as readonly T[]);
+  const rows = atOnce ? items : deferred;
+  const { shown, rendered, showMore, listRef } = useIncrementalList(rows.length, listKey, atOnce);
   const hasMore = more?.hasMore ?? false;
   const loading = more?.loading ?? false;
   const failed = more?.failed ?? false;

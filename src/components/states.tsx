@@ -139,6 +139,12 @@ interface QueryViewProps<T> {
   readonly query: UseQueryResult<T> | UseInfiniteQueryResult<T>;
   readonly what: string;
   readonly skeletonRows?: number;
+  /**
+   * Something else the rows show is still loading (the names of classes, students and lessons): the skeleton
+   * stays until it is known, so the rows go on screen once, as they will stay, rather than with ids first
+   * and names pushing things aside after (a layout shift).
+   */
+  readonly waitingFor?: boolean;
   readonly isEmpty?: (data: T) => boolean;
   readonly empty?: ReactNode;
   /** Renders instead of the generic error state for errors handled on the spot (e.g. 404). */
@@ -146,8 +152,17 @@ interface QueryViewProps<T> {
   readonly children: (data: T) => ReactNode;
 }
 
-export function QueryView<T>({ query, what, skeletonRows, isEmpty, empty, renderError, children }: QueryViewProps<T>) {
-  if (query.isPending) return <Skeleton label={what} rows={skeletonRows} />;
+export function QueryView<T>({
+  query,
+  what,
+  skeletonRows,
+  waitingFor = false,
+  isEmpty,
+  empty,
+  renderError,
+  children,
+}: QueryViewProps<T>) {
+  if (query.isPending || waitingFor) return <Skeleton label={what} rows={skeletonRows} />;
   // A refresh that failed keeps what was shown: the failure is said above it, the data stays readable.
   // (A next page that failed is said by the list itself, at its end.)
   if (query.isError && query.data !== undefined) {

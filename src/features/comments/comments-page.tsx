@@ -134,6 +134,7 @@ function Comments() {
             <QueryView
               query={comments}
               what="the comments"
+              waitingFor={roster.isLoading}
               isEmpty={(list) => list.length === 0}
               empty={
                 <EmptyState title={hasFilters ? 'No comments match these filters' : 'No comments yet'}>

@@ -6,7 +6,7 @@ import { type Note, noteCategoryOf } from '../../../contract/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
-import { EmptyState, LiveMessage, QueryView, Skeleton } from '../../components/states';
+import { EmptyState, LiveMessage, QueryView } from '../../components/states';
 import { WrittenLine } from '../../components/written-line';
 import { useAccess } from '../../lib/access/use-access';
 import { isApiError } from '../../lib/api/api-error';
@@ -91,53 +91,50 @@ export default function NotePage() {
       <PageHeading>{trainer ? 'Training note' : 'Note'}</PageHeading>
       <LiveMessage message={flash} />
       {/* Shown once the names are known too, so the title and details do not reflow under the reader. */}
-      {trainer && roster.isPending ? (
-        <Skeleton label="the note" rows={2} />
-      ) : (
-        <QueryView
-          query={note}
-          what="the note"
-          skeletonRows={2}
-          renderError={(error) =>
-            isApiError(error) && error.status === 404 ? (
-              <EmptyState title="This note does not exist">
-                <p>
-                  It may have been deleted, or the address is wrong. <Link to="/notes">See all your notes</Link>.
-                </p>
-              </EmptyState>
-            ) : undefined
-          }
-        >
-          {(data) => (
-            <article className="panel" aria-labelledby="note-title">
-              <h2 id="note-title">{noteTitle(data, names, session.userId)}</h2>
-              <p className="user-text" dir="auto">
-                {data.text}
+      <QueryView
+        query={note}
+        what="the note"
+        skeletonRows={2}
+        waitingFor={trainer && roster.isPending}
+        renderError={(error) =>
+          isApiError(error) && error.status === 404 ? (
+            <EmptyState title="This note does not exist">
+              <p>
+                It may have been deleted, or the address is wrong. <Link to="/notes">See all your notes</Link>.
               </p>
-              <WrittenLine by={writerName(data, data.author, session.userId)} at={data.createdAt} />
-              <h3>Details</h3>
-              <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
-              <NoteActions
-                note={data}
-                selfId={session.userId}
-                writer={writerOf(data, data.author?.userId, session.userId)}
-                onDelete={() => setConfirming(true)}
-              />
-              <LiveMessage message={remove.isError ? removeFailure(remove.error) : ''} tone="error" />
-              <ConfirmDialog
-                open={confirming}
-                title="Delete this note?"
-                confirmLabel="Delete permanently"
-                pending={remove.isPending}
-                onCancel={() => setConfirming(false)}
-                onConfirm={confirmDelete}
-              >
-                <p>The note is removed for everyone who can read it. This cannot be undone.</p>
-              </ConfirmDialog>
-            </article>
-          )}
-        </QueryView>
-      )}
+            </EmptyState>
+          ) : undefined
+        }
+      >
+        {(data) => (
+          <article className="panel" aria-labelledby="note-title">
+            <h2 id="note-title">{noteTitle(data, names, session.userId)}</h2>
+            <p className="user-text" dir="auto">
+              {data.text}
+            </p>
+            <WrittenLine by={writerName(data, data.author, session.userId)} at={data.createdAt} />
+            <h3>Details</h3>
+            <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
+            <NoteActions
+              note={data}
+              selfId={session.userId}
+              writer={writerOf(data, data.author?.userId, session.userId)}
+              onDelete={() => setConfirming(true)}
+            />
+            <LiveMessage message={remove.isError ? removeFailure(remove.error) : ''} tone="error" />
+            <ConfirmDialog
+              open={confirming}
+              title="Delete this note?"
+              confirmLabel="Delete permanently"
+              pending={remove.isPending}
+              onCancel={() => setConfirming(false)}
+              onConfirm={confirmDelete}
+            >
+              <p>The note is removed for everyone who can read it. This cannot be undone.</p>
+            </ConfirmDialog>
+          </article>
+        )}
+      </QueryView>
     </div>
   );
 }

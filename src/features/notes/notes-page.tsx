@@ -236,6 +236,7 @@ function TrainingNotes() {
           <QueryView
             query={notes}
             what="the notes"
+            waitingFor={roster.isLoading}
             isEmpty={(list) => list.length === 0}
             empty={
               <EmptyState title={hasIdFilters ? 'No notes match these filters' : 'No notes yet'}>

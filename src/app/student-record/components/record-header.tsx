@@ -46,14 +46,19 @@ export function RecordHeader({
   );
 }
 
+/** Who reads what is written about the person in a shared class: its trainers, named in the header. */
+export function sharedClassAudience(klass: RosterClass) {
+  const studentId = klass.students[0]?.studentId;
+  return {
+    ...audienceQueries.of({ kind: 'comment', classId: klass.classId, ...(studentId ? { studentId } : {}) }),
+    enabled: studentId !== undefined,
+  };
+}
+
 /** A shared class, named as the roster names it (the class it comes from). */
 function SharedClass({ klass, viewerId }: { readonly klass: RosterClass; readonly viewerId: string }) {
-  const { classId, className, courseName } = klass;
-  const studentId = klass.students[0]?.studentId;
-  const audience = useQuery({
-    ...audienceQueries.of({ kind: 'comment', classId, ...(studentId ? { studentId } : {}) }),
-    enabled: studentId !== undefined,
-  });
+  const { className, courseName } = klass;
+  const audience = useQuery(sharedClassAudience(klass));
   // The trainers the platform names; the viewer first, as "you". Unknown: the viewer alone.
   const others = (audience.data?.classTrainers?.trainers ?? []).filter((t) => t.userId !== viewerId);
   const trainers = [
