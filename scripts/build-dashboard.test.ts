@@ -78,4 +78,24 @@ describe('the built dashboard', () => {
       expect(readFileSync(join(dir, file), 'utf8'), file).not.toMatch(/ZodError|\$ZodType/);
     }
   });
+
+  it('loads a signed-in page in a few files: the code the signed-in pages share comes in one', () => {
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
+    const layout = needs('src/app/signed-in-layout.tsx', needs(entry));
+    const files = (page: string) => new Set([...needs(page, new Set(layout))].map((key) => manifest[key]?.file));
+    // Each of them needs the entry's few, the layout, the shared chunk and its own: forty files before.
+    for (const page of [
+      'src/features/comments/comments-page.tsx',
+      'src/features/notes/notes-page.tsx',
+      'src/app/student-record/student-record-page.tsx',
+      'src/features/profile/profile-page.tsx',
+    ]) {
+      const loaded = files(page);
+      expect(loaded.size, `${page}: ${[...loaded].join(', ')}`).toBeLessThanOrEqual(10);
+      expect([...loaded].some((file) => /assets\/signed-in-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
+    }
+    // The first page never loads that shared chunk.
+    const signIn = [...needs('src/features/auth/sign-in-page.tsx', needs(entry))].map((key) => manifest[key]?.file);
+    expect(signIn.filter((file) => /assets\/signed-in-[\w-]+\.js$/.test(file ?? ''))).toEqual([]);
+  });
 });
