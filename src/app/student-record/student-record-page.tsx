@@ -6,6 +6,7 @@
  * class already chosen. The URL holds only the userId and ids.
  */
 import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
@@ -94,8 +95,12 @@ function StudentRecord() {
   // person's facts, the record's counts, the classes shared and their trainers): each arriving on its own
   // pushed the forms and the list down three times (layout shift 0.13 on a phone). A failed read does not
   // hold it back: the part that needs it says so.
-  const settling =
-    roster.isLoading || extension.isLoading || record.isLoading || audiences.some((audience) => audience.isLoading);
+  // Rendered in the background (a transition, in slices that leave the browser free in between), then
+  // shown in one piece: rendering the header, the forms and the list in one task blocked the page.
+  const settling = useDeferredValue(
+    roster.isLoading || extension.isLoading || record.isLoading || audiences.some((audience) => audience.isLoading),
+    true,
+  );
 
   return (
     <div className="page">

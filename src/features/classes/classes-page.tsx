@@ -8,7 +8,7 @@
  * class-activity-queries): it works where our extensions are absent.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ClassStudent } from '../../../contract/roster';
 import { IncrementalCardList } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
@@ -36,13 +36,16 @@ export function Classes() {
   // rows or counts arrived pushed the sections below it down (layout shift 0.29 on a phone). A class whose
   // comments and notes could not be read says so in its section.
   const settling = roster.isLoading || activities.some((activity) => activity.isLoading);
+  // They are rendered in the background (a transition, in slices that leave the browser free in between),
+  // and go on screen in one piece when done: rendering every class at once in one task blocked the page.
+  const waiting = useDeferredValue(settling || roster.isPending, true);
   return (
     <div className="page">
       <title>Classes and students · Trainer dashboard</title>
       <PageHeading intro="Every class you train and its students. Open a student for everything written about them.">
         Classes and students
       </PageHeading>
-      {roster.isPending || settling ? (
+      {waiting ? (
         <Skeleton label="your classes" rows={4} />
       ) : roster.isError ? (
         <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
