@@ -50,6 +50,17 @@ function KindLine({
   );
 }
 
+/** One term of the description list, left out when the platform gave no value. */
+function Fact({ term, value }: { readonly term: string; readonly value: string | undefined }) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
 /** Rank or grade, AFSC, duty title, comments and notes, as a description list; absent facts are left out. */
 export function StudentSummary({
   facts,
@@ -60,24 +71,9 @@ export function StudentSummary({
 }) {
   return (
     <dl className="student-summary">
-      {facts.rank ? (
-        <div>
-          <dt>Rank or grade</dt>
-          <dd>{facts.rank}</dd>
-        </div>
-      ) : null}
-      {facts.afsc ? (
-        <div>
-          <dt>AFSC</dt>
-          <dd>{facts.afsc}</dd>
-        </div>
-      ) : null}
-      {facts.dutyTitle ? (
-        <div>
-          <dt>Duty title</dt>
-          <dd>{facts.dutyTitle}</dd>
-        </div>
-      ) : null}
+      <Fact term="Rank or grade" value={facts.rank} />
+      <Fact term="AFSC" value={facts.afsc} />
+      <Fact term="Duty title" value={facts.dutyTitle} />
       {/* Shown while counting too, so the counts take their place without moving the page. */}
       <div>
         <dt>Comments</dt>
