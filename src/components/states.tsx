@@ -3,9 +3,20 @@
  * (what failed, what to do, a retry), empty (what to do next) and data.
  */
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { isNetworkError } from '../lib/api/api-error';
 import { describeError } from '../lib/api/describe-error';
+
+/**
+ * Whether a part of a page built from several answers is still waiting for one of them (`loading`: any of
+ * them still loading for the first time). The part goes on screen in one piece once all are known or
+ * failed: each arriving on its own pushed what is below it down (layout shifts of 0.13–0.29 on a phone).
+ * It is rendered in the background first (a transition, in slices that leave the browser free in
+ * between), so showing it never blocks the page in one long task. Until then, show its skeleton.
+ */
+export function useShownTogether(loading: boolean): boolean {
+  return useDeferredValue(loading, true);
+}
 
 export function Skeleton({ label, rows = 3 }: { readonly label: string; readonly rows?: number }) {
   return (

@@ -6,7 +6,6 @@
  * class already chosen. The URL holds only the userId and ids.
  */
 import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
@@ -14,7 +13,7 @@ import { Avatar } from '../../components/avatar';
 import { Fold } from '../../components/fold';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
-import { EmptyState, ErrorState, FormSkeleton, QueryView, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, FormSkeleton, QueryView, Skeleton, useShownTogether } from '../../components/states';
 import { TrainersOnly } from '../../components/trainers-only';
 import { useCreateComment } from '../../features/comments/api/comment-queries';
 import { CommentForm } from '../../features/comments/components/comment-form';
@@ -91,15 +90,10 @@ function StudentRecord() {
     (record.data?.dated === false && record.data.student === null && record.data.entries.length === 0);
   const order = record.data?.dated === false ? 'in the order the platform lists them' : 'newest first';
   const audiences = useQueries({ queries: (mine?.classes ?? []).map(sharedClassAudience) });
-  // Below its heading, the page goes on screen in one piece once what its header shows is known (the
-  // person's facts, the record's counts, the classes shared and their trainers): each arriving on its own
-  // pushed the forms and the list down three times (layout shift 0.13 on a phone). A failed read does not
-  // hold it back: the part that needs it says so.
-  // Rendered in the background (a transition, in slices that leave the browser free in between), then
-  // shown in one piece: rendering the header, the forms and the list in one task blocked the page.
-  const settling = useDeferredValue(
+  // Below its heading, the page waits for what its header shows: the person's facts, the record's counts,
+  // the classes shared and their trainers.
+  const settling = useShownTogether(
     roster.isLoading || extension.isLoading || record.isLoading || audiences.some((audience) => audience.isLoading),
-    true,
   );
 
   return (

@@ -8,11 +8,11 @@
  * class-activity-queries): it works where our extensions are absent.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ClassStudent } from '../../../contract/roster';
 import { IncrementalCardList } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
-import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Skeleton, useShownTogether } from '../../components/states';
 import { StudentLink } from '../../components/student-link';
 import { TrainersOnly } from '../../components/trainers-only';
 import { type PlatformRoster, rosterQueries } from '../../lib/api/roster-queries';
@@ -32,13 +32,9 @@ export function Classes() {
   const roster = useQuery(rosterQueries.mine());
   const data = roster.data;
   const activities = useQueries({ queries: (data?.classes ?? []).map((c) => classActivityQueries.of(c.classId)) });
-  // The classes go on screen together, each with its students and their counts: a section growing as its
-  // rows or counts arrived pushed the sections below it down (layout shift 0.29 on a phone). A class whose
-  // comments and notes could not be read says so in its section.
-  const settling = roster.isLoading || activities.some((activity) => activity.isLoading);
-  // They are rendered in the background (a transition, in slices that leave the browser free in between),
-  // and go on screen in one piece when done: rendering every class at once in one task blocked the page.
-  const waiting = useDeferredValue(settling || roster.isPending, true);
+  // The classes go on screen together, each with its students and their counts; a class whose comments
+  // and notes could not be read says so in its section.
+  const waiting = useShownTogether(roster.isPending || activities.some((activity) => activity.isLoading));
   return (
     <div className="page">
       <title>Classes and students · Trainer dashboard</title>
