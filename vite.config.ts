@@ -3,8 +3,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { ModuleInfo } from 'rolldown';
+import type { ModuleInfo, OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { readRoutes } from './scripts/page-routes.ts';
 
 /**
  * The first page's stylesheet goes into index.html as a `<style>` element, so the first paint waits for
@@ -30,6 +31,75 @@ export function inlineEntryCss(): Plugin {
           return `<style>${css}</style>`;
         });
       },
+    },
+  };
+}
+
+/**
+ * What each page loads after the entry (its lazy route modules, their static imports and styles), as a
+ * file beside index.html, `route-preloads.json`: `{ "routes": [{ "path": "/notes/:noteId", "files": [...] }] }`.
+ * The service links them from the index.html it sends for that address (server/areas/dashboard), so the
+ * browser fetches a page's code alongside the entry, not after the entry has run and the router has
+ * matched: a round trip less before the page shows.
+ */
+export function routePreloads(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const stripExtension = (id: string) => id.replace(/\.(tsx?|jsx?)$/, '');
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle: OutputBundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const byFacade = new Map(
+        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[stripExtension(chunk.facadeModuleId), chunk]] : [])),
+      );
+      const closure = (start: readonly OutputChunk[]) => {
+        const seen = new Set<OutputChunk>();
+        const queue = [...start];
+        for (let next = queue.pop(); next; next = queue.pop()) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          for (const file of next.imports) {
+            const imported = bundle[file];
+            if (imported?.type === 'chunk') queue.push(imported);
+          }
+        }
+        return seen;
+      };
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry));
+      const filesOf = (modules: readonly string[]) => {
+        const lazy = modules.map((id) => {
+          const chunk = byFacade.get(stripExtension(id));
+          if (!chunk) throw new Error(`route preloads: no chunk for ${id}`);
+          return chunk;
+        });
+        const needed = [...closure(lazy)].filter((chunk) => !entry.has(chunk));
+        const css = needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+        // The largest first: on HTTP/1.1's six connections it is the one the page waits for longest.
+        const js = needed.sort((a, b) => b.code.length - a.code.length).map((chunk) => chunk.fileName);
+        return [...new Set(css), ...js].map((file) => `/${file}`);
+      };
+      const { pages, signedInModules } = readRoutes(root);
+      const signInPage = pages.filter((page) => page.path === 'sign-in');
+      const own = (page: { module: string; prefetch?: string }) =>
+        [page.module, page.prefetch].filter((key) => key !== undefined).map((key) => join(root, key));
+      const signedIn = signedInModules.map((key) => join(root, key));
+      const routes = [
+        ...pages.map((page) => ({
+          path: `/${page.path}`,
+          modules: [...(page.signedIn ? signedIn : []), ...own(page)],
+        })),
+        // `/` is where a first visit starts, signed out, and goes on to sign in; a signed-in visit goes on to its
+        // landing page (landing), which it then loads as before.
+        ...signInPage.map((page) => ({ path: '/', modules: own(page) })),
+        // Any other address (a page not found) is under the signed-in layout.
+        { path: '*', modules: signedIn },
+      ].map((route) => ({ path: route.path, files: filesOf(route.modules) }));
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify({ routes }, null, 2)}\n`,
+      });
     },
   };
 }
@@ -107,7 +177,7 @@ function chunkGroups() {
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
 export default defineConfig({
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), inlineEntryCss(), routePreloads()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -3,9 +3,10 @@
  * this run, beside the floor (react + react-dom + react-router-dom +
  * @tanstack/react-query built alone with the same settings).
  */
-import { buildDashboard, buildFloor, byPackage, closure, entryKey, sizeOf } from './lib/build.ts';
+
+import { readRoutes } from '../scripts/page-routes.ts';
+import { buildDashboard, buildFloor, byPackage, closure, entryKey, repoRoot, sizeOf } from './lib/build.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { readRoutes } from './lib/routes.ts';
 import { fixed, kb } from './lib/stats.ts';
 
 const TARGET_RATIO = 1.15;
@@ -16,7 +17,7 @@ export async function bundleBench(): Promise<Section> {
   const floorSize = sizeOf(floor, closure(floor.manifest, [entryKey(floor.manifest)]));
   const floorTotal = floorSize.js + floorSize.css;
 
-  const { pages, layout } = readRoutes();
+  const { pages, layout } = readRoutes(repoRoot);
   const entry = entryKey(app.manifest);
   const entryFiles = closure(app.manifest, [entry]);
   const rows: string[][] = [];

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { type PageRoute, type Routes, readRoutes } from '../scripts/page-routes.ts';
 import { type ChildService, freePort, repoRoot, startChild } from '../testkit/child-service.ts';
 import { launchChromium, sandboxSession, storeSession } from './lib/browser.ts';
 import { type Built, buildDashboard, buildDashboardAt, buildFloor, closure, entryKey, sizeOf } from './lib/build.ts';
@@ -20,7 +21,6 @@ import { demoTrainer, removeDatabase, startDemoService, tempDatabase } from './l
 import { type Fetched, fetchedBy } from './lib/fetched.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { type PageRoute, type Routes, readRoutes } from './lib/routes.ts';
 import { fixed, int, kb, median } from './lib/stats.ts';
 
 export interface PagesOptions {

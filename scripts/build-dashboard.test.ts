@@ -98,4 +98,42 @@ describe('the built dashboard', () => {
     const signIn = [...needs('src/features/auth/sign-in-page.tsx', needs(entry))].map((key) => manifest[key]?.file);
     expect(signIn.filter((file) => /assets\/signed-in-[\w-]+\.js$/.test(file ?? ''))).toEqual([]);
   });
+
+  it('sends each page with links that fetch its code alongside the entry, and the first page none of the signed-in code', async () => {
+    const { startService } = await import('../testkit/harness.ts');
+    const { readRoutes } = await import('./page-routes.ts');
+    const service = await startService({ env: { DASHBOARD_DIR: dir }, serveDashboard: true, seed: false });
+    const linked = async (path: string) => {
+      const page = await (await fetch(`${service.url}${path}`)).text();
+      return new Set([...page.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]));
+    };
+    const file = (key: string) => manifest[key]?.file as string;
+    const sharedChunk = (files: Set<string | undefined>) =>
+      [...files].some((name) => /^assets\/signed-in-[\w-]+\.js$/.test(name ?? ''));
+    try {
+      const { pages } = readRoutes(repoRoot);
+      for (const route of pages) {
+        const path = `/${route.path.replace(/:\w+/g, 'x-1')}`;
+        const files = await linked(path);
+        // The page's own chunk, its prefetch, and for a signed-in page the layout and the code pages share.
+        expect(files.has(file(route.module)), path).toBe(true);
+        if (route.prefetch) expect(files.has(file(route.prefetch)), path).toBe(true);
+        if (route.signedIn) {
+          expect(files.has(file('src/app/signed-in-layout.tsx')), path).toBe(true);
+          expect(sharedChunk(files), path).toBe(true);
+        }
+      }
+      // Each only its own page: the note page does not fetch the new-note page's code.
+      expect((await linked('/notes/n-1')).has(file('src/features/notes/new-note-page.tsx'))).toBe(false);
+      // A first visit (`/`, signed out) goes on to sign in: it fetches that page early, nothing signed-in.
+      for (const path of ['/', '/sign-in']) {
+        const files = await linked(path);
+        expect(files.has(file('src/features/auth/sign-in-page.tsx')), path).toBe(true);
+        expect(sharedChunk(files), path).toBe(false);
+        expect(files.has(file('src/app/signed-in-layout.tsx')), path).toBe(false);
+      }
+    } finally {
+      await service.close();
+    }
+  });
 });

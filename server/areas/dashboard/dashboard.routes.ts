@@ -13,6 +13,7 @@ import type { Settings } from '../../config.ts';
 import { errorHeaders } from '../../errors.ts';
 import { dashboardCsp } from '../../http/response-headers.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
+import { parseRoutePreloads, type RoutePreloads, routeFor, withPreloads } from './route-preloads.ts';
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -95,6 +96,26 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
     return asset;
   };
 
+  // index.html as sent for each route: with the links that fetch that page's code alongside the entry. The
+  // build's list is read with the index.html it belongs to (once, as that is).
+  const pages = new WeakMap<Asset, { preloads: RoutePreloads | undefined; byRoute: Map<string, Asset> }>();
+  const pageHtml = (built: Asset, path: string): Asset => {
+    let known = pages.get(built);
+    if (!known) {
+      const preloads = parseRoutePreloads(readAsset('/route-preloads.json')?.raw.toString('utf8'));
+      known = { preloads, byRoute: new Map() };
+      pages.set(built, known);
+    }
+    const route = known.preloads && routeFor(known.preloads, path);
+    if (!route) return built;
+    let page = known.byRoute.get(route.path);
+    if (!page) {
+      page = { raw: Buffer.from(withPreloads(built.raw.toString('utf8'), route.files)), compressible: true };
+      known.byRoute.set(route.path, page);
+    }
+    return page;
+  };
+
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.json(dashboardConfig(settings));
@@ -120,8 +141,9 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
       // Text for the person at the browser; the platform's error headers for a client that reads those.
       return c.text(message, 503, errorHeaders('unavailable', message));
     }
-    const html = readAsset('/index.html');
-    if (!html) return next();
+    const built = readAsset('/index.html');
+    if (!built) return next();
+    const html = pageHtml(built, path);
     return sendAsset(c, html, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',

@@ -1,0 +1,64 @@
+/**
+ * A page's code comes with the page (issue 21): the index.html the service
+ * sends for an address links every script the page then runs (the entry's
+ * and the page's own chunks, see vite.config.ts routePreloads), so the
+ * browser fetches them side by side instead of after the entry has run, and
+ * fetches each file once: a preload the page's loader did not use would
+ * come twice.
+ */
+import type { Page } from '@playwright/test';
+import { findTrainer } from './support/platform';
+import { expect, test } from './support/test';
+
+/** Opens `path` afresh: the scripts and styles fetched until the network is quiet. */
+async function codeOpening(page: Page, path: string) {
+  const fetched: string[] = [];
+  const onRequest = (request: { url(): string }) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/assets\/.+\.(js|css)$/.test(pathname)) fetched.push(pathname);
+  };
+  page.on('request', onRequest);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  return fetched;
+}
+
+test("each page's code is linked from the page itself and fetched once @field", async ({ page, signIn, request }) => {
+  const { user, klass } = await findTrainer(request);
+  const student = klass.students[0]?.userId;
+  if (!student) throw new Error('the demo trainer has a student');
+  // What the server sent: links present in the HTML as it arrived, not added later by the page's loader.
+  const sent = new Map<string, string[]>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'document') return;
+    const html = await response.text().catch(() => '');
+    sent.set(
+      new URL(response.url()).pathname,
+      [...html.matchAll(/<(?:link rel="modulepreload"[^>]*href|script type="module"[^>]*src)="([^"]+)"/g)].map(
+        (match) => match[1] ?? '',
+      ),
+    );
+  });
+
+  const check = async (path: string) => {
+    const fetched = await codeOpening(page, path);
+    const scripts = fetched.filter((file) => file.endsWith('.js'));
+    expect(scripts.length, `${path} fetched scripts`).toBeGreaterThan(0);
+    expect(new Set(fetched).size, `${path} fetched a file twice: ${fetched.join(', ')}`).toBe(fetched.length);
+    const linked = sent.get(new URL(path, 'http://x').pathname) ?? [];
+    expect(
+      scripts.filter((file) => !linked.includes(file)),
+      `${path}: scripts fetched that its HTML did not link`,
+    ).toEqual([]);
+  };
+
+  await check('/sign-in');
+  await page.goto('/sign-in');
+  await signIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
+  for (const path of ['/comments', '/notes', `/students/${student}`, '/profile', '/mission-planner']) {
+    await check(path);
+  }
+});

@@ -1,0 +1,69 @@
+/**
+ * The page's code, linked from the index.html the service sends for its
+ * address: the build writes what each page loads after the entry into
+ * `route-preloads.json` (vite.config.ts, routePreloads), and the browser,
+ * reading these links with the entry's, fetches the page's chunks alongside
+ * the entry instead of after it has run. Only a hint: a build without the
+ * file, or an address no route names, gets the page as built.
+ */
+import { z } from 'zod';
+
+const RoutePreloads = z.object({
+  routes: z.array(
+    z.object({
+      path: z.string().startsWith('/').or(z.literal('*')),
+      files: z.array(z.string().regex(/^\/assets\/[\w.-]+\.(js|css)$/)),
+    }),
+  ),
+});
+export type RoutePreloads = z.infer<typeof RoutePreloads>;
+
+/** The file as the build wrote it, or undefined if there is none or it is not what the build writes. */
+export function parseRoutePreloads(text: string | undefined): RoutePreloads | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = RoutePreloads.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a route path (`/notes/:noteId`) names this address; `*` names every address. */
+function matches(pattern: string, path: string): boolean {
+  if (pattern === '*') return true;
+  const want = pattern.split('/');
+  const got = path.replace(/\/+$/, '').split('/');
+  if (path === '/') return pattern === '/';
+  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+}
+
+/**
+ * The route an address opens, as the router picks it: a route of fixed segments before one with
+ * parameters (`/notes/new` before `/notes/:noteId`), `*` last.
+ */
+export function routeFor(preloads: RoutePreloads, path: string): RoutePreloads['routes'][number] | undefined {
+  const rank = (pattern: string) => (pattern === '*' ? 2 : pattern.includes('/:') ? 1 : 0);
+  return [...preloads.routes].sort((a, b) => rank(a.path) - rank(b.path)).find((route) => matches(route.path, path));
+}
+
+/**
+ * The `<link>`s that fetch the files early: scripts as module preloads, styles as preloaded styles. Both in
+ * CORS mode, as the build's loader asks for them (a `<link rel="stylesheet" crossorigin>` when a page's chunk
+ * loads): a preload in another mode would not be the one used, and the file would come twice.
+ */
+export function preloadLinks(files: readonly string[]): string {
+  return files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="${file}">`
+        : `<link rel="modulepreload" crossorigin href="${file}">`,
+    )
+    .join('');
+}
+
+/** index.html with the route's links at the end of its head. */
+export function withPreloads(html: string, files: readonly string[]): string {
+  if (files.length === 0) return html;
+  return html.replace('</head>', `${preloadLinks(files)}</head>`);
+}
