@@ -153,7 +153,22 @@ function chunkGroups() {
   };
   // Only the modules named: what they import goes where its own group (or the entry) puts it.
   const common = { minShareCount: 2, includeDependenciesRecursively: false } as const;
+  // The areas only some pages use, each in a chunk of its own: its schemas, queries and components. Building a
+  // schema is work (zod makes ~700 objects for the contract the dashboard uses), and a chunk is evaluated whole
+  // when it arrives, in one task: in the shared chunk, the comments page built the mission planner's schemas too.
+  const area =
+    /\/(?:contract\/(?:endpoints\/)?|src\/features\/|src\/app\/)(notes|mission-planner|oauth|student-record)(?:\.ts$|\/)/;
   return [
+    {
+      ...common,
+      name: (id: string, context: Context) => {
+        const match = ours.test(id) ? area.exec(id) : null;
+        if (!match) return null;
+        const { entry, signIn } = setsOf(context);
+        return inEntry(id, entry) || signIn.has(id) ? null : (match[1] ?? null);
+      },
+      priority: 3,
+    },
     {
       ...common,
       name: (id: string, context: Context) =>

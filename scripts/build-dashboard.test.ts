@@ -94,6 +94,18 @@ describe('the built dashboard', () => {
       expect(loaded.size, `${page}: ${[...loaded].join(', ')}`).toBeLessThanOrEqual(10);
       expect([...loaded].some((file) => /assets\/signed-in-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
     }
+    // Code only some pages use comes in a chunk of its own, loaded (and its schemas built) by those pages: the
+    // comments and profile pages hold none of the mission planner's, the notes' or the OAuth endpoints' schemas.
+    const text = (page: string) =>
+      [...files(page)].map((file) => readFileSync(join(dir, file as string), 'utf8')).join('');
+    const areas = { planner: 'superintendent', notes: 'Another spelling of lessonId', oauth: 'authorization_code' };
+    for (const page of ['src/features/comments/comments-page.tsx', 'src/features/profile/profile-page.tsx']) {
+      const code = text(page);
+      for (const [area, mark] of Object.entries(areas))
+        expect(code.includes(mark), `${page} holds ${area}`).toBe(false);
+    }
+    expect(text('src/features/mission-planner/mission-planner-page.tsx')).toContain(areas.planner);
+    expect(text('src/features/notes/notes-page.tsx')).toContain(areas.notes);
     // The first page never loads that shared chunk.
     const signIn = [...needs('src/features/auth/sign-in-page.tsx', needs(entry))].map((key) => manifest[key]?.file);
     expect(signIn.filter((file) => /assets\/signed-in-[\w-]+\.js$/.test(file ?? ''))).toEqual([]);
