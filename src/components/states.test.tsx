@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api/api-error';
 import { renderWithProviders } from '../test/render';
-import { EmptyState, QueryView } from './states';
+import { EmptyState, QueryView, useShownTogether } from './states';
 
 function Notes({ load }: { readonly load: () => Promise<string[]> }) {
   const query = useQuery({ queryKey: ['notes'], queryFn: load });
@@ -79,5 +79,27 @@ describe('QueryView when a refresh fails', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The service cannot be reached');
     expect(screen.getByRole('alert')).toHaveTextContent('What is shown below is from the last time it loaded.');
     expect(screen.getByRole('listitem')).toHaveTextContent('Kept note');
+  });
+});
+
+describe('useShownTogether', () => {
+  it('says "shown" only once everything is in, and "waiting" at once when something loads again', async () => {
+    const seen: boolean[] = [];
+    const { rerender } = renderHook(
+      ({ loading }: { loading: boolean }) => {
+        const waiting = useShownTogether(loading);
+        seen.push(waiting);
+        return waiting;
+      },
+      { initialProps: { loading: true } },
+    );
+    expect(seen).not.toContain(false);
+    rerender({ loading: false });
+    await waitFor(() => expect(seen.at(-1)).toBe(false));
+    const before = seen.length;
+    rerender({ loading: true });
+    // Not one render with the part shown while its data loads again (it would render without its data).
+    expect(seen.slice(before)).not.toContain(false);
+    expect(seen.length).toBeGreaterThan(before);
   });
 });

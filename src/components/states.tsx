@@ -15,7 +15,9 @@ import { describeError } from '../lib/api/describe-error';
  * between), so showing it never blocks the page in one long task. Until then, show its skeleton.
  */
 export function useShownTogether(loading: boolean): boolean {
-  return useDeferredValue(loading, true);
+  const shownLater = useDeferredValue(loading, true);
+  // Loading again (another filter) shows the skeleton at once: the deferred value would still say "shown".
+  return loading || shownLater;
 }
 
 export function Skeleton({ label, rows = 3 }: { readonly label: string; readonly rows?: number }) {
@@ -173,7 +175,10 @@ export function QueryView<T>({
   renderError,
   children,
 }: QueryViewProps<T>) {
-  if (query.isPending || waitingFor) return <Skeleton label={what} rows={skeletonRows} />;
+  // The rows go on screen in the background (see useShownTogether): an answer arriving re-renders the page at
+  // once, and a list of them in that same task was the longest task of the comments page on a phone.
+  const waiting = useShownTogether(query.isPending || waitingFor);
+  if (query.isPending || waiting) return <Skeleton label={what} rows={skeletonRows} />;
   // A refresh that failed keeps what was shown: the failure is said above it, the data stays readable.
   // (A next page that failed is said by the list itself, at its end.)
   if (query.isError && query.data !== undefined) {

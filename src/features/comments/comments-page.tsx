@@ -6,7 +6,14 @@ import { Fold, useWideScreen } from '../../components/fold';
 import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { type RosterValues, rosterNames } from '../../components/roster-fields';
-import { EmptyState, ErrorState, FormSkeleton, QueryView, type SkeletonField } from '../../components/states';
+import {
+  EmptyState,
+  ErrorState,
+  FormSkeleton,
+  QueryView,
+  type SkeletonField,
+  useShownTogether,
+} from '../../components/states';
 import { TrainersOnly } from '../../components/trainers-only';
 import { isApiError } from '../../lib/api/api-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
@@ -46,6 +53,8 @@ function Comments() {
   const [rawFilters, setFilters] = useSearchFilters(commentFilterKeys);
   const filters = commentFiltersOf(rawFilters);
   const roster = useQuery(rosterQueries.mine());
+  // The forms go on screen in the background once the roster is in (see useShownTogether).
+  const rosterWaiting = useShownTogether(roster.isPending);
   const comments = useInfiniteQuery(commentQueries.list(filters));
   const more = useMorePages(comments);
   const create = useCreateComment();
@@ -95,7 +104,7 @@ function Comments() {
               foldWhen={applied}
               summary={hasFilters ? `${Object.keys(filters).length} on` : undefined}
             >
-              {roster.isPending ? (
+              {roster.isPending || rosterWaiting ? (
                 <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
               ) : roster.isError ? (
                 <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
@@ -105,7 +114,7 @@ function Comments() {
             </Fold>
             {roster.isError ? null : (
               <Fold title="Add a comment">
-                {roster.isPending ? (
+                {roster.isPending || rosterWaiting ? (
                   <FormSkeleton label="the comment form" fields={commentFields} />
                 ) : (
                   <CommentForm

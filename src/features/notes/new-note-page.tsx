@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CreateNoteBody } from '../../../contract/notes';
 import { PageHeading } from '../../components/page-heading';
-import { ErrorState, Skeleton } from '../../components/states';
+import { ErrorState, Skeleton, useShownTogether } from '../../components/states';
 import { useAccess } from '../../lib/access/use-access';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
@@ -74,6 +74,8 @@ function NewTrainingNote({ onSubmit }: NewNoteProps) {
   const session = useSignedInSession();
   const [params] = useSearchParams();
   const roster = useQuery(rosterQueries.mine());
+  // The forms go on screen in the background once the roster is in (see useShownTogether).
+  const rosterWaiting = useShownTogether(roster.isPending);
   return (
     <div className="page page-narrow">
       <title>New training note · Trainer dashboard</title>
@@ -84,7 +86,7 @@ function NewTrainingNote({ onSubmit }: NewNoteProps) {
         New training note
       </PageHeading>
       <section className="panel" aria-label="Note">
-        {roster.isPending ? (
+        {roster.isPending || rosterWaiting ? (
           <Skeleton label="your classes" rows={2} />
         ) : roster.isError ? (
           <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />

@@ -22,6 +22,7 @@ import {
   QueryView,
   Skeleton,
   type SkeletonField,
+  useShownTogether,
 } from '../../components/states';
 import { useAccess } from '../../lib/access/use-access';
 import { rosterQueries } from '../../lib/api/roster-queries';
@@ -150,6 +151,8 @@ function TrainingNotes() {
   }
   const filters: NoteFilters = { category: categories.join(','), ...ids };
   const roster = useQuery(rosterQueries.mine());
+  // The forms go on screen in the background once the roster is in (see useShownTogether).
+  const rosterWaiting = useShownTogether(roster.isPending);
   const notes = useInfiniteQuery(noteQueries.list(filters));
   const more = useMorePages(notes);
   const names = rosterNames(roster.data);
@@ -208,7 +211,7 @@ function TrainingNotes() {
             foldWhen={applied}
             summary={hasIdFilters ? `${Object.keys(ids).length} on` : undefined}
           >
-            {roster.isPending ? (
+            {roster.isPending || rosterWaiting ? (
               <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
             ) : roster.isError ? (
               <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
