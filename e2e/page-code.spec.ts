@@ -4,7 +4,8 @@
  * and the page's own chunks, see vite.config.ts routePreloads), so the
  * browser fetches them side by side instead of after the entry has run, and
  * fetches each file once: a preload the page's loader did not use would
- * come twice.
+ * come twice. A page fetches no more than it needs: the OAuth callback
+ * loads the API client only for a code it can exchange.
  */
 import type { Page } from '@playwright/test';
 import { findTrainer } from './support/platform';
@@ -55,6 +56,9 @@ test("each page's code is linked from the page itself and fetched once @field", 
   };
 
   await check('/sign-in');
+  // An answer that cannot finish (no sign-in under way in this tab) is explained without the API client's code.
+  await check('/auth/callback?code=c-1&state=s-1');
+  await expect(page.getByText('This sign-in could not be verified')).toBeVisible();
   await page.goto('/sign-in');
   await signIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();

@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading';
 import { describeError } from '../../lib/api/describe-error';
-import type { CallbackOutcome } from './api/platform-sign-in';
 import { StartSignInButton } from './components/start-sign-in-button';
+import { type CallbackOutcome, readCallbackAnswer } from './oauth/callback-answer';
 import { CALLBACK_PATH } from './oauth/start-sign-in';
 
 type Failure = Exclude<CallbackOutcome, { kind: 'signed-in' }>;
@@ -23,9 +23,14 @@ let attempt: { readonly search: string; readonly outcome: Promise<CallbackOutcom
 
 function complete(search: string): Promise<CallbackOutcome> {
   if (attempt?.search !== search) {
+    const answer = readCallbackAnswer(search);
     attempt = {
       search,
-      outcome: import('./api/platform-sign-in').then((api) => api.completePlatformSignIn(search)),
+      // The API client comes only for a code to exchange: an answer that cannot finish is explained at once.
+      outcome:
+        answer.kind === 'code'
+          ? import('./api/platform-sign-in').then((api) => api.finishPlatformSignIn(answer))
+          : Promise.resolve(answer),
     };
   }
   return attempt.outcome;
