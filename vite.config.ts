@@ -107,12 +107,16 @@ export function routePreloads(): Plugin {
 /**
  * Fewer, larger chunks: a signed-in page's first load asked for about 40 files, and on a phone's network
  * (HTTP/1.1, six connections, 150 ms each way) their round trips, not their bytes, held the page back
- * (Lighthouse: LCP 3.2 s, performance 81 on /comments). Two groups, beside the entry:
+ * (Lighthouse: LCP 3.2 s, performance 81 on /comments). Groups, beside the entry:
  * - "sign-in": what the first page (sign-in) needs beyond the entry and shares with other pages, in one
  *   file, so the first visit downloads what it did, in fewer requests;
+ * - one per area only some pages use (the notes, the mission planner, the record, the OAuth endpoints):
+ *   a chunk is evaluated whole when it arrives, in one task, and building an area's schemas is work that
+ *   a page without it should not do;
  * - "signed-in": the rest of the code two or more chunks share (the API client and its schemas, the
  *   query hooks, the lists and forms), in one file, which the first visit never downloads (signing in
  *   with a pasted token, the integrators' way, loads it: the pages after it need it anyway).
+ * The page's files are linked from its index.html (routePreloads), so their number costs no round trip.
  * Code only one page uses stays with that page, and the entry keeps its own (react, the router, the
  * query client).
  */
@@ -168,12 +172,14 @@ function chunkGroups() {
         return inEntry(id, entry) || signIn.has(id) ? null : (match[1] ?? null);
       },
       priority: 3,
+      debugName: 'areas',
     },
     {
       ...common,
       name: (id: string, context: Context) =>
         ours.test(id) && id !== signInPage && setsOf(context).signIn.has(id) ? 'sign-in' : null,
       priority: 2,
+      debugName: 'sign-in',
     },
     {
       ...common,
@@ -183,6 +189,7 @@ function chunkGroups() {
         return inEntry(id, entry) || signIn.has(id) ? null : 'signed-in';
       },
       priority: 1,
+      debugName: 'signed-in',
     },
   ];
 }
