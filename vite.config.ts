@@ -79,7 +79,12 @@ export function routePreloads(): Plugin {
         const js = needed.sort((a, b) => b.code.length - a.code.length).map((chunk) => chunk.fileName);
         return [...new Set(css), ...js].map((file) => `/${file}`);
       };
-      const { pages, signedInModules } = readRoutes(root);
+      const { pages, signedInModules, unread } = readRoutes(root);
+      if (unread !== 0) {
+        throw new Error(
+          `route preloads: ${unread} lazy import(s) in src/app/router.tsx or feature-routes.ts are not in a shape scripts/page-routes.ts reads (page('path', () => import('…'), () => import('…')) or { path, load, prefetch }): their pages would go without their preloads and benchmarks`,
+        );
+      }
       const signInPage = pages.filter((page) => page.path === 'sign-in');
       const own = (page: { module: string; prefetch?: string }) =>
         [page.module, page.prefetch].filter((key) => key !== undefined).map((key) => join(root, key));
@@ -116,7 +121,8 @@ export function routePreloads(): Plugin {
  * - "signed-in": the rest of the code two or more chunks share (the API client and its schemas, the
  *   query hooks, the lists and forms), in one file, which the first visit never downloads (signing in
  *   with a pasted token, the integrators' way, loads it: the pages after it need it anyway).
- * The page's files are linked from its index.html (routePreloads), so their number costs no round trip.
+ * The page's files are linked from its index.html (routePreloads): they are all asked for at once, not one
+ * after another as each chunk is read, so a few more files cost no extra round trip in a row.
  * Code only one page uses stays with that page, and the entry keeps its own (react, the router, the
  * query client).
  */
@@ -160,16 +166,26 @@ function chunkGroups() {
   // The areas only some pages use, each in a chunk of its own: its schemas, queries and components. Building a
   // schema is work (zod makes ~700 objects for the contract the dashboard uses), and a chunk is evaluated whole
   // when it arrives, in one task: in the shared chunk, the comments page built the mission planner's schemas too.
-  const area =
-    /\/(?:contract\/(?:endpoints\/)?|src\/features\/|src\/app\/)(notes|mission-planner|oauth|student-record)(?:\.ts$|\/)/;
+  const areas: Record<string, readonly string[]> = {
+    notes: ['contract/notes.ts', 'contract/endpoints/notes.ts', 'src/features/notes/'],
+    'mission-planner': [
+      'contract/mission-planner.ts',
+      'contract/endpoints/mission-planner.ts',
+      'src/features/mission-planner/',
+    ],
+    oauth: ['contract/oauth.ts', 'contract/endpoints/oauth.ts'],
+    'student-record': ['contract/student-record.ts', 'contract/endpoints/student-record.ts', 'src/app/student-record/'],
+  };
+  const areaOf = (id: string) =>
+    Object.keys(areas).find((name) => areas[name]?.some((place) => id.startsWith(join(root, place))));
   return [
     {
       ...common,
       name: (id: string, context: Context) => {
-        const match = ours.test(id) ? area.exec(id) : null;
-        if (!match) return null;
+        const name = areaOf(id);
+        if (!name) return null;
         const { entry, signIn } = setsOf(context);
-        return inEntry(id, entry) || signIn.has(id) ? null : (match[1] ?? null);
+        return inEntry(id, entry) || signIn.has(id) ? null : name;
       },
       priority: 3,
       debugName: 'areas',

@@ -58,11 +58,20 @@ test("each page's code is linked from the page itself and fetched once @field", 
   await check('/sign-in');
   // An answer that cannot finish (no sign-in under way in this tab) is explained without the API client's code.
   await check('/auth/callback?code=c-1&state=s-1');
-  await expect(page.getByText('This sign-in could not be verified')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('This sign-in could not be verified');
   await page.goto('/sign-in');
   await signIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
-  for (const path of ['/comments', '/notes', `/students/${student}`, '/profile', '/mission-planner']) {
+  for (const path of [
+    '/comments',
+    '/classes',
+    '/notes',
+    '/notes/new',
+    `/students/${student}`,
+    '/profile',
+    '/friends',
+    '/mission-planner',
+  ]) {
     await check(path);
   }
 });

@@ -106,6 +106,7 @@ describe('the built dashboard', () => {
     }
     expect(text('src/features/mission-planner/mission-planner-page.tsx')).toContain(areas.planner);
     expect(text('src/features/notes/notes-page.tsx')).toContain(areas.notes);
+    expect(text('src/features/auth/api/platform-sign-in.ts')).toContain(areas.oauth);
     // The first page never loads that shared chunk.
     const signIn = [...needs('src/features/auth/sign-in-page.tsx', needs(entry))].map((key) => manifest[key]?.file);
     expect(signIn.filter((file) => /assets\/signed-in-[\w-]+\.js$/.test(file ?? ''))).toEqual([]);
@@ -117,7 +118,8 @@ describe('the built dashboard', () => {
     const service = await startService({ env: { DASHBOARD_DIR: dir }, serveDashboard: true, seed: false });
     const linked = async (path: string) => {
       const page = await (await fetch(`${service.url}${path}`)).text();
-      return new Set([...page.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]));
+      const links = /<link rel="(?:modulepreload|preload" as="style)" crossorigin href="\/([^"]+)">/g;
+      return new Set([...page.matchAll(links)].map((m) => m[1]));
     };
     const file = (key: string) => manifest[key]?.file as string;
     const sharedChunk = (files: Set<string | undefined>) =>
@@ -135,8 +137,16 @@ describe('the built dashboard', () => {
           expect(sharedChunk(files), path).toBe(true);
         }
       }
-      // Each only its own page: the note page does not fetch the new-note page's code.
+      // Each only its own page, as the router picks it: `/notes/new` is the new-note page, not a note.
+      expect((await linked('/notes/new')).has(file('src/features/notes/note-page.tsx'))).toBe(false);
       expect((await linked('/notes/n-1')).has(file('src/features/notes/new-note-page.tsx'))).toBe(false);
+      // A signed-in page's styles come early too; an address no page has gets the signed-in layout's code only.
+      const layoutCss = manifest['src/app/signed-in-layout.tsx']?.css?.[0];
+      expect(layoutCss).toBeDefined();
+      expect((await linked('/comments')).has(layoutCss)).toBe(true);
+      const unknown = await linked('/no-such-page');
+      expect(unknown.has(file('src/app/signed-in-layout.tsx'))).toBe(true);
+      expect(pages.filter((route) => unknown.has(file(route.module))).map((route) => route.path)).toEqual([]);
       // A first visit (`/`, signed out) goes on to sign in: it fetches that page early, nothing signed-in.
       for (const path of ['/', '/sign-in']) {
         const files = await linked(path);

@@ -94,8 +94,11 @@ describe('useShownTogether', () => {
       { initialProps: { loading: true } },
     );
     expect(seen).not.toContain(false);
+    const loaded = seen.length;
     rerender({ loading: false });
     await waitFor(() => expect(seen.at(-1)).toBe(false));
+    // The render the answer caused still says "waiting": the part goes on screen in a background render after it.
+    expect(seen[loaded]).toBe(true);
     const before = seen.length;
     rerender({ loading: true });
     // Not one render with the part shown while its data loads again (it would render without its data).

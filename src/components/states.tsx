@@ -12,7 +12,8 @@ import { describeError } from '../lib/api/describe-error';
  * them still loading for the first time). The part goes on screen in one piece once all are known or
  * failed: each arriving on its own pushed what is below it down (layout shifts of 0.13–0.29 on a phone).
  * It is rendered in the background first (a transition, in slices that leave the browser free in
- * between), so showing it never blocks the page in one long task. Until then, show its skeleton.
+ * between), so showing it never blocks the page in one long task. Until then, show its skeleton: for a
+ * render's time also when its answers are cached already (a page opened again).
  */
 export function useShownTogether(loading: boolean): boolean {
   const shownLater = useDeferredValue(loading, true);

@@ -20,6 +20,7 @@ describe('the route an address opens', () => {
     expect(routeFor(preloads, '/notes/n-1')?.path).toBe('/notes/:noteId');
     expect(routeFor(preloads, '/notes')?.path).toBe('/notes');
     expect(routeFor(preloads, '/notes/')?.path).toBe('/notes');
+    expect(routeFor(preloads, '/Notes/New')?.path).toBe('/notes/new');
     expect(routeFor(preloads, '/')?.path).toBe('/');
     expect(routeFor(preloads, '/sign-in')?.path).toBe('/sign-in');
     expect(routeFor(preloads, '/notes/n-1/more')?.path).toBe('*');

@@ -4,7 +4,7 @@
  * `route-preloads.json` (vite.config.ts, routePreloads), and the browser,
  * reading these links with the entry's, fetches the page's chunks alongside
  * the entry instead of after it has run. Only a hint: a build without the
- * file, or an address no route names, gets the page as built.
+ * file (or with one the service cannot read) gets the page as built.
  */
 import { z } from 'zod';
 
@@ -18,33 +18,39 @@ const RoutePreloads = z.object({
 });
 export type RoutePreloads = z.infer<typeof RoutePreloads>;
 
-/** The file as the build wrote it, or undefined if there is none or it is not what the build writes. */
+/** A route of fixed segments before one with parameters (`/notes/new` before `/notes/:noteId`), `*` last. */
+const rank = (pattern: string) => (pattern === '*' ? 2 : pattern.includes('/:') ? 1 : 0);
+
+/**
+ * The file as the build wrote it, its routes in the order the router tries them; undefined if there is none
+ * or it is not what the build writes.
+ */
 export function parseRoutePreloads(text: string | undefined): RoutePreloads | undefined {
   if (text === undefined) return undefined;
   try {
     const parsed = RoutePreloads.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    if (!parsed.success) return undefined;
+    return { routes: [...parsed.data.routes].sort((a, b) => rank(a.path) - rank(b.path)) };
   } catch {
     return undefined;
   }
 }
 
-/** Whether a route path (`/notes/:noteId`) names this address; `*` names every address. */
+/**
+ * Whether a route path (`/notes/:noteId`) names this address, as the router matches: segment by segment,
+ * whatever the letter case, with a trailing slash or not; `*` names every address.
+ */
 function matches(pattern: string, path: string): boolean {
   if (pattern === '*') return true;
-  const want = pattern.split('/');
-  const got = path.replace(/\/+$/, '').split('/');
   if (path === '/') return pattern === '/';
+  const want = pattern.toLowerCase().split('/');
+  const got = path.toLowerCase().replace(/\/+$/, '').split('/');
   return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
 }
 
-/**
- * The route an address opens, as the router picks it: a route of fixed segments before one with
- * parameters (`/notes/new` before `/notes/:noteId`), `*` last.
- */
+/** The route an address opens, as the router picks it (the routes are in its order, see parseRoutePreloads). */
 export function routeFor(preloads: RoutePreloads, path: string): RoutePreloads['routes'][number] | undefined {
-  const rank = (pattern: string) => (pattern === '*' ? 2 : pattern.includes('/:') ? 1 : 0);
-  return [...preloads.routes].sort((a, b) => rank(a.path) - rank(b.path)).find((route) => matches(route.path, path));
+  return preloads.routes.find((route) => matches(route.path, path));
 }
 
 /**

@@ -29,7 +29,12 @@ function complete(search: string): Promise<CallbackOutcome> {
       // The API client comes only for a code to exchange: an answer that cannot finish is explained at once.
       outcome:
         answer.kind === 'code'
-          ? import('./api/platform-sign-in').then((api) => api.finishPlatformSignIn(answer))
+          ? import('./api/platform-sign-in')
+              .then((api) => api.finishPlatformSignIn(answer))
+              // Its code could not be fetched (offline): said as a failure, with a way to start again.
+              .catch(
+                (error: unknown): CallbackOutcome => ({ kind: 'failed', error, returnPath: answer.pending.returnPath }),
+              )
           : Promise.resolve(answer),
     };
   }
