@@ -119,6 +119,19 @@ describe('Classes and students', () => {
 
     const second = screen.getByRole('region', { name: 'Cyber 26B' });
     expect(within(second).getByText('No students in this class yet')).toBeInTheDocument();
+
+    // Each class's comments and notes are read once a visit: the page's counts and the class's card share the answer.
+    const reads = vi
+      .mocked(fetch)
+      .mock.calls.map(([url]) => new URL(String(url), 'http://x'))
+      .filter((url) => /\/(student\/comment|note\/list)$/.test(url.pathname))
+      .map((url) => `${url.pathname}?${url.searchParams.get('classId')}`);
+    expect(reads.sort()).toEqual([
+      '/edu/v1/note/list?cls-1',
+      '/edu/v1/note/list?cls-2',
+      '/edu/v1/student/comment?cls-1',
+      '/edu/v1/student/comment?cls-2',
+    ]);
   });
 
   it('says so when the trainer trains no class', async () => {

@@ -39,7 +39,8 @@ export const classActivityQueries = {
         ]);
         return { comments, notes };
       },
-      // Stale at once: the comment and note forms do not name this key, so opening the page reads the lists again.
-      staleTime: 0,
+      // Fresh for the app's usual 30 s: the comment and note forms mark it stale (their mutations' `invalidates`). Stale
+      // at once, it was read twice on every visit: for the page's counts, then again as each class's card mounted.
+      staleTime: 30_000,
     }),
 };

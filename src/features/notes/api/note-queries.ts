@@ -49,8 +49,8 @@ export function useCreateNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateNoteBody) => call(noteEndpoints.createNote, { body }),
-    // Student records (not this feature's) show notes too: all are marked stale, the one on screen refetched.
-    meta: { invalidates: [['student-record']] },
+    // Student records and the class page (not this feature's) show notes too: all are marked stale, those on screen refetched.
+    meta: { invalidates: [['student-record'], ['class-activity']] },
     onSuccess: (note) => {
       queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, note);
       return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
@@ -62,8 +62,8 @@ export function useRemoveNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (noteId: string) => call(noteEndpoints.removeNote, { body: { noteId } }),
-    // Whichever student record showed the note no longer may.
-    meta: { invalidates: [['student-record']] },
+    // Whichever student record or class count showed the note no longer may.
+    meta: { invalidates: [['student-record'], ['class-activity']] },
     onSuccess: (_result, noteId) => {
       queryClient.removeQueries({ queryKey: noteQueries.detail(noteId).queryKey });
       return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
