@@ -18,6 +18,7 @@ export interface ClassActivity {
 }
 
 export const classActivityQueries = {
+  // Comment and note mutations name this root in their `meta.invalidates` (see query-client.ts): keep it.
   all: () => ['class-activity'] as const,
   of: (classId: string) =>
     queryOptions({
@@ -39,8 +40,8 @@ export const classActivityQueries = {
         ]);
         return { comments, notes };
       },
-      // Fresh for the app's usual 30 s: the comment and note forms mark it stale (their mutations' `invalidates`). Stale
-      // at once, it was read twice on every visit: for the page's counts, then again as each class's card mounted.
+      // Fresh for the app's usual 30 s: the comment and note forms mark it stale (their mutations' `invalidates`).
+      // Stale at once, it was read twice a visit: for the page's counts, then as each class's section mounted.
       staleTime: 30_000,
     }),
 };

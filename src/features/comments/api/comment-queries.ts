@@ -52,7 +52,8 @@ export function useCreateComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCommentBody) => call(commentEndpoints.createComment, { body }),
-    // Student records and the class page (not this feature's) show comments too: all are marked stale, those on screen refetched.
+    // Student records and the class page (not this feature's) show comments too: all are marked stale, those on
+    // screen refetched.
     meta: { invalidates: [['student-record'], ['class-activity']] },
     onSuccess: (comment, body) => {
       // Shown at once at the top of every list it belongs to (lists are newest first), then confirmed by a refetch.

@@ -49,7 +49,8 @@ export function useCreateNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateNoteBody) => call(noteEndpoints.createNote, { body }),
-    // Student records and the class page (not this feature's) show notes too: all are marked stale, those on screen refetched.
+    // Student records and the class page (not this feature's) show notes too: all are marked stale, those on
+    // screen refetched.
     meta: { invalidates: [['student-record'], ['class-activity']] },
     onSuccess: (note) => {
       queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, note);
