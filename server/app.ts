@@ -126,7 +126,7 @@ export function createApp(options: AppOptions): Hono {
     docsRoutes(app, settings);
     oauthAssets(app);
   }
-  if (options.serveDashboard) dashboardRoutes(app, settings);
+  if (options.serveDashboard) dashboardRoutes(app, settings, logger);
 
   app.notFound((c) =>
     answerError(c, new HttpError(404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)),

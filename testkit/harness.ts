@@ -8,6 +8,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Logger } from 'pino';
 import type { Endpoint } from '../contract/endpoint.ts';
 import { createApp } from '../server/app.ts';
 import { readSettings, type Settings } from '../server/config.ts';
@@ -49,6 +50,8 @@ export interface StartOptions {
   readonly db?: Db;
   /** Serve the built dashboard from DASHBOARD_DIR, as `main.ts` does. */
   readonly serveDashboard?: boolean;
+  /** Where the service logs (the service's own logger unless given). */
+  readonly logger?: Logger;
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
@@ -77,6 +80,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     probe: { answered: checkResponse, bound: (endpoint, reads) => routes.push({ endpoint, reads }) },
     serveDashboard: options.serveDashboard ?? false,
     ...(options.bases ? { bases: options.bases } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

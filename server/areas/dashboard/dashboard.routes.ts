@@ -8,12 +8,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Hono } from 'hono';
+import type { Logger } from 'pino';
 import type { DashboardConfig } from '../../../contract/config.ts';
 import type { Settings } from '../../config.ts';
 import { errorHeaders } from '../../errors.ts';
 import { dashboardCsp } from '../../http/response-headers.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
-import { parseRoutePreloads, type RoutePreloads, routeFor, withPreloads } from './route-preloads.ts';
+import { type RoutePreloads, readRoutePreloads, routeFor, withPreloads } from './route-preloads.ts';
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -69,7 +70,8 @@ export function inlineStyleHashes(html: string): string[] {
   );
 }
 
-export function dashboardRoutes(app: Hono, settings: Settings): void {
+/** `logger`: where a build's unusable route-preloads.json is reported (pages then go out without their links). */
+export function dashboardRoutes(app: Hono, settings: Settings, logger: Pick<Logger, 'warn'>): void {
   const root = resolve(settings.DASHBOARD_DIR);
   // Per index.html as read (it is read once and kept): its inline styles' hashes go into its CSP.
   const cspOf = new WeakMap<Asset, string>();
@@ -102,8 +104,15 @@ export function dashboardRoutes(app: Hono, settings: Settings): void {
   const pageHtml = (built: Asset, path: string): Asset => {
     let known = pages.get(built);
     if (!known) {
-      const preloads = parseRoutePreloads(readAsset('/route-preloads.json')?.raw.toString('utf8'));
-      known = { preloads, byRoute: new Map() };
+      const read = readRoutePreloads(readAsset('/route-preloads.json')?.raw.toString('utf8'));
+      if ('problem' in read) {
+        // Pages still work, only without their code fetched early: said once per index.html, for whoever deployed it.
+        logger.warn(
+          { dashboardDir: root, problem: read.problem },
+          'Dashboard pages go out without their code links (slower first loads): rebuild with `npm run build`',
+        );
+      }
+      known = { preloads: 'preloads' in read ? read.preloads : undefined, byRoute: new Map() };
       pages.set(built, known);
     }
     const route = known.preloads && routeFor(known.preloads, path);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../testkit/harness.ts';
+import { createLogger } from '../../logger.ts';
 
 let service: TestService;
 let dir: string;
@@ -137,5 +138,60 @@ describe('a dashboard whose index.html inlines its first stylesheet', () => {
     const page = await get('/comments');
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(/style-src 'self';/);
+  });
+});
+
+describe('a dashboard built without usable page links (route-preloads.json)', () => {
+  const serveWith = async (preloads: string | undefined) => {
+    const built = mkdtempSync(join(tmpdir(), 'dashboard-preloads-'));
+    writeFileSync(
+      join(built, 'index.html'),
+      '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/assets/app.js"></script></body></html>',
+    );
+    if (preloads !== undefined) writeFileSync(join(built, 'route-preloads.json'), preloads);
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const app = await startService({ env: { DASHBOARD_DIR: built }, serveDashboard: true, seed: false, logger });
+    const warnings = () =>
+      lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.level === 'warn');
+    return { app, built, warnings };
+  };
+
+  it.each([
+    ['missing', undefined, 'there is no route-preloads.json beside index.html'],
+    ['not JSON', '{"routes": [', 'route-preloads.json is not JSON'],
+    [
+      'pointing elsewhere',
+      '{"routes":[{"path":"*","files":["https://cdn.example/x.js"]}]}',
+      'route-preloads.json is not what the build writes at routes.0.files.0',
+    ],
+  ])('sends the pages as built, and says why in its log once (%s)', async (_case, preloads, problem) => {
+    const { app, built, warnings } = await serveWith(preloads);
+    try {
+      for (const path of ['/comments', '/notes/n-1', '/comments']) {
+        const response = await fetch(`${app.url}${path}`);
+        expect(response.status, path).toBe(200);
+        expect(await response.text(), path).not.toContain('modulepreload');
+      }
+      expect(warnings()).toHaveLength(1);
+      expect(warnings()[0]).toMatchObject({ dashboardDir: built, problem: expect.stringContaining(problem) });
+      expect(String(warnings()[0]?.msg)).toContain('npm run build');
+    } finally {
+      await app.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
+  it('says nothing when the file is what the build writes', async () => {
+    const { app, built, warnings } = await serveWith('{"routes":[{"path":"*","files":["/assets/app.js"]}]}');
+    try {
+      expect(await (await fetch(`${app.url}/comments`)).text()).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/app.js">',
+      );
+      expect(warnings()).toEqual([]);
+    } finally {
+      await app.close();
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoutePreloads, routeFor, withPreloads } from './route-preloads.ts';
+import { readRoutePreloads, routeFor, withPreloads } from './route-preloads.ts';
 
 const built = {
   routes: [
@@ -11,7 +11,8 @@ const built = {
     { path: '*', files: ['/assets/signed-in-layout.js'] },
   ],
 };
-const preloads = parseRoutePreloads(JSON.stringify(built));
+const read = readRoutePreloads(JSON.stringify(built));
+const preloads = 'preloads' in read ? read.preloads : undefined;
 
 describe('the route an address opens', () => {
   it('is the route the router picks: fixed segments before parameters, anything else last', () => {
@@ -30,10 +31,15 @@ describe('the route an address opens', () => {
 
 describe('the route preloads file', () => {
   it('is not trusted unless it is what the build writes: local asset paths only', () => {
-    expect(parseRoutePreloads(undefined)).toBeUndefined();
-    expect(parseRoutePreloads('not json')).toBeUndefined();
-    expect(parseRoutePreloads('{"routes":[{"path":"/a","files":["https://elsewhere.example/x.js"]}]}')).toBeUndefined();
-    expect(parseRoutePreloads('{"routes":[{"path":"/a","files":["/assets/x.js\\"><script>"]}]}')).toBeUndefined();
+    // Each refused with the reason the service's log gives.
+    expect(readRoutePreloads(undefined)).toEqual({ problem: 'there is no route-preloads.json beside index.html' });
+    expect(readRoutePreloads('not json')).toEqual({ problem: 'route-preloads.json is not JSON' });
+    const foreign = readRoutePreloads('{"routes":[{"path":"/a","files":["https://elsewhere.example/x.js"]}]}');
+    expect(foreign).toEqual({
+      problem: expect.stringMatching(/^route-preloads.json is not what the build writes at routes\.0\.files\.0: /),
+    });
+    const injected = readRoutePreloads('{"routes":[{"path":"/a","files":["/assets/x.js\\"><script>"]}]}');
+    expect(injected).toEqual({ problem: expect.stringMatching(/at routes\.0\.files\.0: /) });
   });
 
   it('becomes links at the end of the head: scripts as module preloads, styles as style preloads', () => {

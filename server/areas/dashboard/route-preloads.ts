@@ -4,7 +4,8 @@
  * `route-preloads.json` (vite.config.ts, routePreloads), and the browser,
  * reading these links with the entry's, fetches the page's chunks alongside
  * the entry instead of after it has run. Only a hint: a build without the
- * file (or with one the service cannot read) gets the page as built.
+ * file (or with one the service cannot read) gets the page as built, and the
+ * service's log says why, once per index.html it reads.
  */
 import { z } from 'zod';
 
@@ -21,19 +22,28 @@ export type RoutePreloads = z.infer<typeof RoutePreloads>;
 /** A route of fixed segments before one with parameters (`/notes/new` before `/notes/:noteId`), `*` last. */
 const rank = (pattern: string) => (pattern === '*' ? 2 : pattern.includes('/:') ? 1 : 0);
 
+/** The file as the build wrote it, or why it cannot be used. */
+export type ReadPreloads = { readonly preloads: RoutePreloads } | { readonly problem: string };
+
 /**
- * The file as the build wrote it, its routes in the order the router tries them; undefined if there is none
- * or it is not what the build writes.
+ * The file as the build wrote it, its routes in the order the router tries them; or, if there is none or it
+ * is not what the build writes, why (the service then sends each page as built, and says so in its log).
  */
-export function parseRoutePreloads(text: string | undefined): RoutePreloads | undefined {
-  if (text === undefined) return undefined;
+export function readRoutePreloads(text: string | undefined): ReadPreloads {
+  if (text === undefined) return { problem: 'there is no route-preloads.json beside index.html' };
+  let json: unknown;
   try {
-    const parsed = RoutePreloads.safeParse(JSON.parse(text));
-    if (!parsed.success) return undefined;
-    return { routes: [...parsed.data.routes].sort((a, b) => rank(a.path) - rank(b.path)) };
+    json = JSON.parse(text);
   } catch {
-    return undefined;
+    return { problem: 'route-preloads.json is not JSON' };
   }
+  const parsed = RoutePreloads.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    return { problem: `route-preloads.json is not what the build writes${where}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { preloads: { routes: [...parsed.data.routes].sort((a, b) => rank(a.path) - rank(b.path)) } };
 }
 
 /**
