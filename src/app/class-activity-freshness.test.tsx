@@ -12,20 +12,9 @@ import { useCreateComment } from '../features/comments/api/comment-queries';
 import { useCreateNote, useRemoveNote } from '../features/notes/api/note-queries';
 import { setRuntimeConfig } from '../lib/config/runtime-config';
 import { sessionStore } from '../lib/session/session-store';
+import { userSummary } from '../test/fixtures';
 import { createQueryClient } from './query-client';
 
-const person = (userId: string) => ({
-  handle: `@${userId}`,
-  firstName: 'Sam',
-  lastName: 'Tester',
-  userType: 'adult',
-  accountType: 'Adult',
-  country: 'US',
-  profilePic: null,
-  coverPhoto: null,
-  userId,
-  anonymous: false,
-});
 const note = {
   noteId: 'n1',
   text: 'a',
@@ -38,8 +27,8 @@ const note = {
 const answers: Record<string, unknown> = {
   'POST /edu/v1/student/comment': {
     commentId: 'c1',
-    student: person('usr-s'),
-    author: person('usr-t'),
+    student: userSummary('usr-s'),
+    author: userSummary('usr-t'),
     course: 'crs-1',
     lesson: '',
     class: 'cls-1',

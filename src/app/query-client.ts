@@ -20,6 +20,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { type ApiError, isApiError, isNetworkError, isOverloaded, isServerError } from '../lib/api/api-error';
 import { extensions } from '../lib/api/extensions';
+import { FRESH_FOR_MS } from '../lib/api/freshness';
 import type { AppMutationMeta } from '../lib/api/mutation-meta';
 import { sessionStore } from '../lib/session/session-store';
 
@@ -70,7 +71,7 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: FRESH_FOR_MS,
         retry: (failures, error) => {
           if (isOverloaded(error)) return failures < BUSY_RETRIES;
           if (isNetworkError(error)) return failures < UNREACHABLE_RETRIES;

@@ -1,6 +1,29 @@
-/** A small roster for form tests: two classes of one course. Shaped by the contract, checked by it. */
+/** Test data shaped by the contract: a small roster, and a person as the platform's lists name one. */
 import { type Roster, rosterSchema } from '../../contract/roster';
+import type { UserSummary } from '../../contract/users';
 
+/**
+ * A person as the platform's lists name one (a comment's student and author, a class's student): an adult
+ * in the US without pictures, "Sam Tester" with the handle `@userId` unless `fields` says otherwise. Fields
+ * beyond the summary (our extension's, such as `displayRank`) go out with it as given; it is not parsed.
+ */
+export function userSummary(userId: string, fields: Partial<UserSummary> & Record<string, unknown> = {}): UserSummary {
+  return {
+    userId,
+    handle: `@${userId}`,
+    firstName: 'Sam',
+    lastName: 'Tester',
+    userType: 'adult',
+    accountType: 'Adult',
+    country: 'US',
+    profilePic: null,
+    coverPhoto: null,
+    anonymous: false,
+    ...fields,
+  };
+}
+
+/** A small roster for form tests: two classes of one course. Shaped by the contract, checked by it. */
 export const roster: Roster = rosterSchema.parse({
   classes: [
     {

@@ -2,20 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../../contract/comments';
 import type { Note } from '../../../contract/notes';
+import { userSummary } from '../../test/fixtures';
 import { NO_ACTIVITY, summarize, summarizeByPerson, timeOf } from './activity-summary';
 
-const person = (userId: string) => ({
-  handle: `@${userId}`,
-  firstName: 'F',
-  lastName: userId,
-  userType: 'adult',
-  accountType: 'Adult',
-  country: 'US',
-  profilePic: null,
-  coverPhoto: null,
-  userId,
-  anonymous: false,
-});
+const person = (userId: string) => userSummary(userId, { firstName: 'F', lastName: userId });
 const comment = (id: string, userId: string, createdAt?: string): Comment =>
   ({
     commentId: id,

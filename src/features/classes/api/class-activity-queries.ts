@@ -10,6 +10,7 @@ import { commentEndpoints } from '../../../../contract/endpoints/comments';
 import { noteEndpoints } from '../../../../contract/endpoints/notes';
 import type { Note } from '../../../../contract/notes';
 import { callAnswer } from '../../../lib/api/client';
+import { FRESH_FOR_MS } from '../../../lib/api/freshness';
 import { readListPage, wholeList } from '../../../lib/api/paging';
 
 export interface ClassActivity {
@@ -40,8 +41,8 @@ export const classActivityQueries = {
         ]);
         return { comments, notes };
       },
-      // Fresh for the app's usual 30 s: the comment and note forms mark it stale (their mutations' `invalidates`).
+      // Fresh for the app's usual time: the comment and note forms mark it stale (their mutations' `invalidates`).
       // Stale at once, it was read twice a visit: for the page's counts, then as each class's section mounted.
-      staleTime: 30_000,
+      staleTime: FRESH_FOR_MS,
     }),
 };

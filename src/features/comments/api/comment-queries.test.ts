@@ -4,20 +4,10 @@ import type { Comment } from '../../../../contract/comments';
 import { loadedRows } from '../../../lib/api/paging';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
+import { userSummary } from '../../../test/fixtures';
 import { commentQueries } from './comment-queries';
 
-const person = {
-  handle: '@sam',
-  firstName: 'Sam',
-  lastName: 'Tester',
-  userType: 'adult',
-  accountType: 'Adult',
-  country: 'US',
-  profilePic: null,
-  coverPhoto: null,
-  userId: 'usr-s',
-  anonymous: false,
-};
+const person = userSummary('usr-s', { handle: '@sam' });
 const comment = (n: number): Comment => ({
   commentId: `cmt-${n}`,
   student: person,

@@ -2,27 +2,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../../../contract/comments';
-import type { UserSummary } from '../../../../contract/users';
 import { rosterNames } from '../../../components/roster-fields';
-import { roster } from '../../../test/fixtures';
+import { roster, userSummary } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 
-function person(userId: string, firstName: string): UserSummary {
-  return {
-    userId,
-    handle: `@${firstName.toLowerCase()}`,
-    firstName,
-    lastName: 'Tester',
-    userType: 'adult',
-    accountType: 'Adult',
-    country: 'US',
-    profilePic: null,
-    coverPhoto: null,
-    anonymous: false,
-  };
-}
+const person = (userId: string, firstName: string) =>
+  userSummary(userId, { firstName, handle: `@${firstName.toLowerCase()}` });
 
 const comments: Comment[] = Array.from({ length: 30 }, (_, index) => ({
   commentId: `cmt-${index}`,

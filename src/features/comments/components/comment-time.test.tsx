@@ -2,23 +2,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../../../contract/comments';
-import type { UserSummary } from '../../../../contract/users';
 import { rosterNames } from '../../../components/roster-fields';
+import { userSummary } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { CommentList } from './comment-list';
 
-const person = (userId: string, firstName: string): UserSummary => ({
-  userId,
-  handle: `@${firstName.toLowerCase()}`,
-  firstName,
-  lastName: 'Tester',
-  userType: 'adult',
-  accountType: 'Adult',
-  country: 'US',
-  profilePic: null,
-  coverPhoto: null,
-  anonymous: false,
-});
+const person = (userId: string, firstName: string) =>
+  userSummary(userId, { firstName, handle: `@${firstName.toLowerCase()}` });
 const createdAt = '2026-03-04T15:20:00.000Z';
 const base: Comment = {
   commentId: 'cmt-1',
