@@ -41,6 +41,7 @@ interface Scores {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -222,6 +223,7 @@ async function lighthouseRun(
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    fcp: numeric('first-contentful-paint'),
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
@@ -235,6 +237,7 @@ const summarise = (runs: readonly Scores[]): Scores => {
     performance: m((r) => r.performance),
     accessibility: m((r) => r.accessibility),
     bestPractices: m((r) => r.bestPractices),
+    fcp: m((r) => r.fcp),
     lcp: m((r) => r.lcp),
     tbt: m((r) => r.tbt),
     cls: m((r) => r.cls),
@@ -322,7 +325,13 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
           const result = await lighthouseRun(page, cdp, target, path, route.signedIn, options, chrome.port);
           if (typeof result === 'string')
             problems.push(`- ${target.label} \`${path}\` Lighthouse failed three times: ${result}`);
-          else runs.get(target)?.push(result);
+          else {
+            runs.get(target)?.push(result);
+            // Each run on stderr, so the spread behind a median is there to read.
+            console.error(
+              `[bench]   ${path} ${target.label} run ${run + 1}: performance ${result.performance}, FCP ${int(result.fcp)} ms, LCP ${int(result.lcp)} ms, TBT ${int(result.tbt)} ms`,
+            );
+          }
         }
       }
       for (const target of targets) {
@@ -331,7 +340,7 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
         const done = runs.get(target) ?? [];
         const label = targets.length > 1 ? target.label : '';
         if (done.length === 0) {
-          rows.push([path, label, route.signedIn ? 'yes' : 'no', 'failed', '', '', '', '', '']);
+          rows.push([path, label, route.signedIn ? 'yes' : 'no', 'failed', '', '', '', '', '', '']);
           if (target === mine) all.push({ ...summarise([]), performance: 0, accessibility: 0, bestPractices: 0 });
           continue;
         }
@@ -347,6 +356,7 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
           int(summary.performance),
           int(summary.accessibility),
           int(summary.bestPractices),
+          `${int(summary.fcp)} ms`,
           `${int(summary.lcp)} ms`,
           `${int(summary.tbt)} ms`,
           fixed(summary.cls, 3),
@@ -360,6 +370,7 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
       'performance',
       'accessibility',
       'best practices',
+      'FCP',
       'LCP',
       'TBT',
       'CLS',
