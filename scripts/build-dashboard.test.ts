@@ -118,7 +118,18 @@ describe('the built dashboard', () => {
     const service = await startService({ env: { DASHBOARD_DIR: dir }, serveDashboard: true, seed: false });
     const linked = async (path: string) => {
       const page = await (await fetch(`${service.url}${path}`)).text();
-      const links = /<link rel="(?:modulepreload|preload" as="style)" crossorigin href="\/([^"]+)">/g;
+      // Every script and preload at low fetch priority, the page's own and the entry's: none holds the
+      // static first paint (lowPriorityScripts in vite.config.ts).
+      const tags = [
+        ...page.matchAll(/<(?:script type="module"|link rel="(?:modulepreload|preload" as="style)")[^>]*>/g),
+      ];
+      expect(tags.length, path).toBeGreaterThan(1);
+      expect(
+        tags.map((tag) => tag[0]).filter((tag) => !tag.includes(' fetchpriority="low"')),
+        path,
+      ).toEqual([]);
+      const links =
+        /<link rel="(?:modulepreload|preload" as="style)" crossorigin fetchpriority="low" href="\/([^"]+)">/g;
       return new Set([...page.matchAll(links)].map((m) => m[1]));
     };
     const file = (key: string) => manifest[key]?.file as string;

@@ -186,7 +186,7 @@ describe('a dashboard built without usable page links (route-preloads.json)', ()
     const { app, built, warnings } = await serveWith('{"routes":[{"path":"*","files":["/assets/app.js"]}]}');
     try {
       expect(await (await fetch(`${app.url}/comments`)).text()).toContain(
-        '<link rel="modulepreload" crossorigin href="/assets/app.js">',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app.js">',
       );
       expect(warnings()).toEqual([]);
     } finally {

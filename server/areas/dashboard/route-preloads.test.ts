@@ -45,7 +45,7 @@ describe('the route preloads file', () => {
   it('becomes links at the end of the head: scripts as module preloads, styles as style preloads', () => {
     const html = '<html><head><title>t</title></head><body></body></html>';
     expect(withPreloads(html, ['/assets/a.css', '/assets/b.js'])).toBe(
-      '<html><head><title>t</title><link rel="preload" as="style" crossorigin href="/assets/a.css"><link rel="modulepreload" crossorigin href="/assets/b.js"></head><body></body></html>',
+      '<html><head><title>t</title><link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/a.css"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/b.js"></head><body></body></html>',
     );
     expect(withPreloads(html, [])).toBe(html);
   });

@@ -66,14 +66,16 @@ export function routeFor(preloads: RoutePreloads, path: string): RoutePreloads['
 /**
  * The `<link>`s that fetch the files early: scripts as module preloads, styles as preloaded styles. Both in
  * CORS mode, as the build's loader asks for them (a `<link rel="stylesheet" crossorigin>` when a page's chunk
- * loads): a preload in another mode would not be the one used, and the file would come twice.
+ * loads): a preload in another mode would not be the one used, and the file would come twice. At low fetch
+ * priority, as the entry and its own preloads (lowPriorityScripts in vite.config.ts): none of them holds
+ * the page's static first paint, for the browser or for Lighthouse.
  */
 export function preloadLinks(files: readonly string[]): string {
   return files
     .map((file) =>
       file.endsWith('.css')
-        ? `<link rel="preload" as="style" crossorigin href="${file}">`
-        : `<link rel="modulepreload" crossorigin href="${file}">`,
+        ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${file}">`
+        : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`,
     )
     .join('');
 }
