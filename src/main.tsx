@@ -3,7 +3,7 @@
  * app, or a full-page error that says what is wrong with the configuration.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadConfig } from './app/config-loading';
@@ -53,13 +53,17 @@ async function start(): Promise<void> {
     return;
   }
   setRuntimeConfig(result.config);
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  // In a transition, React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, rather than in one task: on a phone, one task less that blocks input.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();
