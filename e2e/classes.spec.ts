@@ -19,9 +19,12 @@ import { expect, test } from './support/test';
 
 const plural = (n: number, one: string, many: string) => (n === 0 ? `No ${many} yet` : `${n} ${n === 1 ? one : many}`);
 
-/** A day as the class page and the record's header write it. */
-const pageDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+/** A day as the class page and the record's header write it: "4 Sep 2026", where the browser is (this machine). */
+function pageDate(iso: string): string {
+  const date = new Date(iso);
+  const month = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[date.getMonth()];
+  return `${date.getDate()} ${month} ${date.getFullYear()}`;
+}
 
 /** What the page says of comments or notes: how many, and the newest one's day where the answer dates them. */
 function kindLine(entries: readonly { createdAt?: string | undefined }[], one: string, many: string): string {

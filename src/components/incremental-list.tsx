@@ -23,6 +23,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { formatCount } from '../lib/format/plain-format';
 import { Skeleton } from './states';
 
 /** Rows rendered at once: more than fill a tall screen; the next page comes long before it is scrolled to. */
@@ -126,8 +127,6 @@ interface ShowMoreProps {
   /** Rows shown are still going on screen slice by slice: the sentinel waits for them. */
   readonly catchingUp?: boolean;
 }
-
-const formatCount = new Intl.NumberFormat('en').format;
 
 /** "200" or, while more pages follow from the service, "200+". */
 export function countText(total: number, hasMore = false): string {

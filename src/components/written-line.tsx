@@ -4,12 +4,7 @@
  * our service's elements carry `createdAt`, and a note its `author`).
  */
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A readable local date and time for an ISO date-time. */
-export function formatWrittenAt(iso: string): string {
-  return timeFormat.format(new Date(iso));
-}
+import { formatDayTime } from '../lib/format/plain-format';
 
 export function WrittenLine({
   by,
@@ -33,7 +28,7 @@ export function WrittenLine({
       {at ? (
         <>
           {' '}
-          on <time dateTime={at}>{formatWrittenAt(at)}</time>
+          on <time dateTime={at}>{formatDayTime(at)}</time>
         </>
       ) : null}
     </p>

@@ -29,11 +29,10 @@ const person = (userId: string, firstName: string, lastName: string): UserSummar
 });
 const viewer = person('trainer-1', 'Dana', 'Reyes');
 const colleague = person('trainer-2', 'Marcus', 'Hale');
-const createdAt = '2026-03-04T15:20:00.000Z';
-/** As a person reads the time where they are (the cards' own format: medium date, short time). */
-const shown = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-  new Date(createdAt),
-);
+/** 4 March 2026, 15:20 where the reader is. */
+const createdAt = new Date(2026, 2, 4, 15, 20).toISOString();
+/** As a person reads that time where they are. */
+const shown = '4 Mar 2026, 15:20';
 /** The platform's note: neither time nor writer. */
 const platformNote: Note = {
   noteId: 'note-77',

@@ -8,10 +8,10 @@ import { useCallback } from 'react';
 import { noteCategoryOf } from '../../../../contract/notes';
 import { IncrementalCardList } from '../../../components/incremental-list';
 import type { RosterNames } from '../../../components/roster-fields';
-import { formatWrittenAt } from '../../../components/written-line';
 import { CommentCard } from '../../../features/comments/components/comment-card';
 import { NoteCard } from '../../../features/notes/components/note-card';
 import { categoryLabels } from '../../../features/notes/components/note-metadata';
+import { formatDayTime } from '../../../lib/format/plain-format';
 import type { ShownEntry } from '../record-model';
 
 function EntryTop({
@@ -27,7 +27,7 @@ function EntryTop({
   return (
     <p className="entry-top">
       <span className={`entry-kind entry-kind-${kind === 'Comment' ? 'comment' : 'note'}`}>{kind}</span>{' '}
-      {createdAt ? <time dateTime={createdAt}>{formatWrittenAt(createdAt)}</time> : <span>date not known</span>}
+      {createdAt ? <time dateTime={createdAt}>{formatDayTime(createdAt)}</time> : <span>date not known</span>}
       {by ? (
         <span className="entry-by">
           {' '}

@@ -24,4 +24,17 @@ describe('StudentSummary', () => {
     expect(screen.getByText('Comments').nextElementSibling).toHaveAttribute('aria-busy', 'false');
     expect(screen.getByText('Notes').nextElementSibling).toHaveTextContent('No notes yet');
   });
+
+  it("writes the latest day out in the reader's time zone, and a value that is not a date as it came", () => {
+    // 30 Sep 2026, 23:30 where the reader is: the day they see is their own, not UTC's.
+    const lateEvening = new Date(2026, 8, 30, 23, 30).toISOString();
+    render(
+      <StudentSummary
+        facts={{}}
+        activity={{ comments: { count: 1, latest: lateEvening }, notes: { count: 3, latest: 'soon' } }}
+      />,
+    );
+    expect(screen.getByText('Comments').nextElementSibling).toHaveTextContent('1 comment, latest 30 Sep 2026');
+    expect(screen.getByText('Notes').nextElementSibling).toHaveTextContent('3 notes, latest soon');
+  });
 });

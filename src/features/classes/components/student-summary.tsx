@@ -6,6 +6,7 @@
  * notes about them.
  */
 import type { ClassStudent } from '../../../../contract/roster';
+import { formatDay } from '../../../lib/format/plain-format';
 import type { ActivitySummary, KindSummary } from '../activity-summary';
 
 export interface WorkFacts {
@@ -26,8 +27,6 @@ export function workFactsOf(student: Partial<ClassStudent> | undefined): WorkFac
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 function KindLine({
   summary,
   one,
@@ -43,7 +42,7 @@ function KindLine({
       {summary.count} {summary.count === 1 ? one : many}
       {summary.latest ? (
         <>
-          , latest <time dateTime={summary.latest}>{dateFormat.format(new Date(summary.latest))}</time>
+          , latest <time dateTime={summary.latest}>{formatDay(summary.latest)}</time>
         </>
       ) : null}
     </>
