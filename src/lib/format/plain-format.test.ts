@@ -9,6 +9,7 @@ describe('formatDay and formatDayTime', () => {
     expect(formatDay(lateEvening)).toBe('30 Sep 2026');
     expect(formatDayTime(lateEvening)).toBe('30 Sep 2026, 23:05');
     expect(formatDayTime(new Date(2026, 0, 2, 7, 0).toISOString())).toBe('2 Jan 2026, 07:00');
+    expect(formatDay(new Date(2026, 10, 24, 0, 30))).toBe('24 Nov 2026');
   });
 
   it('give a value that is not a date back as it came', () => {
@@ -23,5 +24,6 @@ describe('formatCount', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(1000)).toBe('1,000');
     expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(1234.9)).toBe('1,234');
   });
 });

@@ -11,25 +11,25 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** The reader's day of an ISO date-time, undefined when it is not a date. */
-function dayOf(iso: string): { date: Date; text: string } | undefined {
-  const date = new Date(iso);
+/** The reader's day of a date-time, undefined when the browser cannot read the value as one. */
+function dayOf(value: string | Date): { date: Date; text: string } | undefined {
+  const date = new Date(value);
   const month = MONTHS[date.getMonth()];
   return month ? { date, text: `${date.getDate()} ${month} ${date.getFullYear()}` } : undefined;
 }
 
-/** "1 Mar 2026"; a value that is not a date as it came. */
-export function formatDay(iso: string): string {
-  return dayOf(iso)?.text ?? iso;
+/** "1 Mar 2026", of an ISO date-time or a Date; a value the browser cannot read as a date, as it came. */
+export function formatDay(value: string | Date): string {
+  return dayOf(value)?.text ?? String(value);
 }
 
-/** "1 Mar 2026, 09:05"; a value that is not a date as it came. */
+/** "1 Mar 2026, 09:05"; a value the browser cannot read as a date, as it came. */
 export function formatDayTime(iso: string): string {
   const day = dayOf(iso);
   return day ? `${day.text}, ${twoDigits(day.date.getHours())}:${twoDigits(day.date.getMinutes())}` : iso;
 }
 
-/** "10,000": digits in groups of three. */
+/** "10,000": a whole count, its digits in groups of three (a fraction is dropped: counts are whole). */
 export function formatCount(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

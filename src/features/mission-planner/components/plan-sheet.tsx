@@ -5,6 +5,7 @@
  * page shows the same, with its controls); the print stylesheet shows only it.
  */
 import type { CandidatePosition, PlannerCandidatesResult } from '../../../../contract/mission-planner';
+import { formatDay } from '../../../lib/format/plain-format';
 import type { PlanNames } from '../api/plan-names';
 import { planEntries } from '../plan-export';
 import { positionSummary } from './candidate-results';
@@ -26,7 +27,7 @@ export function PlanSheet({ pluginName, asked, results, shortlist, slots, names,
     <div className="planner-sheet">
       <h2>Mission plan</h2>
       <p>
-        {printedOn.toLocaleDateString(undefined, { dateStyle: 'long' })} · candidates found by {pluginName}
+        {formatDay(printedOn)} · candidates found by {pluginName}
       </p>
       {results.flatMap((result) =>
         result.status === 'ok'
