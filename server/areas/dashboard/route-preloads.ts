@@ -68,7 +68,9 @@ export function routeFor(preloads: RoutePreloads, path: string): RoutePreloads['
  * CORS mode, as the build's loader asks for them (a `<link rel="stylesheet" crossorigin>` when a page's chunk
  * loads): a preload in another mode would not be the one used, and the file would come twice. At low fetch
  * priority, as the entry and its own preloads (lowPriorityScripts in vite.config.ts): none of them holds
- * the page's static first paint, for the browser or for Lighthouse.
+ * the page's static first paint, for the browser or for Lighthouse. The styles too: a style preload goes
+ * out at the highest priority, which Lighthouse counts as holding the first paint even though nothing
+ * applies it until the layout's code asks for it; at low priority it is still fetched with the scripts.
  */
 export function preloadLinks(files: readonly string[]): string {
   return files
