@@ -18,24 +18,14 @@ import { FriendCard } from '../features/friends/components/friend-card';
 import { NoteCard } from '../features/notes/components/note-card';
 import { setRuntimeConfig } from '../lib/config/runtime-config';
 import { sessionStore } from '../lib/session/session-store';
+import { userSummary } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 
 /** RIGHT-TO-LEFT OVERRIDE: without isolation it reverses everything after it on the line. */
 const RLO = '\u202e';
 
 function person(userId: string, firstName: string, lastName: string): UserSummary {
-  return {
-    userId,
-    handle: `@${RLO}${userId}`,
-    firstName,
-    lastName,
-    userType: 'adult',
-    accountType: 'Adult',
-    country: 'US',
-    profilePic: null,
-    coverPhoto: null,
-    anonymous: false,
-  };
+  return userSummary(userId, { handle: `@${RLO}${userId}`, firstName, lastName });
 }
 
 /** The element that holds exactly `text`, which must be an isolate of its own. */

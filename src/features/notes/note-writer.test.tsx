@@ -11,22 +11,13 @@ import type { UserSummary } from '../../../contract/users';
 import { rosterNames } from '../../components/roster-fields';
 import { setRuntimeConfig } from '../../lib/config/runtime-config';
 import { sessionStore } from '../../lib/session/session-store';
+import { userSummary } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { NoteList } from './components/note-list';
 import NotePage from './note-page';
 
-const person = (userId: string, firstName: string, lastName: string): UserSummary => ({
-  userId,
-  handle: `@${firstName.toLowerCase()}`,
-  firstName,
-  lastName,
-  userType: 'adult',
-  accountType: 'Adult',
-  country: 'US',
-  profilePic: null,
-  coverPhoto: null,
-  anonymous: false,
-});
+const person = (userId: string, firstName: string, lastName: string): UserSummary =>
+  userSummary(userId, { handle: `@${firstName.toLowerCase()}`, firstName, lastName });
 const viewer = person('trainer-1', 'Dana', 'Reyes');
 const colleague = person('trainer-2', 'Marcus', 'Hale');
 /** 4 March 2026, 15:20 where the reader is. */
