@@ -5,6 +5,7 @@
  */
 import type { Comment } from '../../../contract/comments';
 import { type Note, noteCategoryOf } from '../../../contract/notes';
+import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
 
 /**
@@ -20,6 +21,15 @@ export type ShownEntry =
       readonly note: Note;
       readonly author: UserSummary | null;
     };
+
+/** The trainer's roster narrowed to this person: the classes of theirs the person is in, with only them as student. */
+export function rosterOf(roster: Roster, userId: string): Roster {
+  return {
+    classes: roster.classes
+      .map((c) => ({ ...c, students: c.students.filter((s) => s.userId === userId) }))
+      .filter((c) => c.students.length > 0),
+  };
+}
 
 export interface RecordFilters {
   readonly courseId?: string;

@@ -13,7 +13,9 @@ import { commentEndpoints } from '../../../contract/endpoints/comments';
 import { noteEndpoints } from '../../../contract/endpoints/notes';
 import { studentRecordEndpoints } from '../../../contract/endpoints/student-record';
 import type { Note } from '../../../contract/notes';
+import type { RosterClass } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
+import { audienceQueries } from '../../lib/api/audience-queries';
 import { call, callAnswer } from '../../lib/api/client';
 import { withExtension } from '../../lib/api/extensions';
 import { readListPage, wholeList } from '../../lib/api/paging';
@@ -81,3 +83,15 @@ export const recordQueries = {
       queryFn: ({ signal }) => composedRecord(userId, studentIds, known, signal),
     }),
 };
+
+/**
+ * Who reads what is written about the person in a shared class: its trainers, named in the record's header.
+ * The platform's lists name no trainers; the audience extension does, for one of the class's students.
+ */
+export function sharedClassAudience(klass: RosterClass) {
+  const studentId = klass.students[0]?.studentId;
+  return {
+    ...audienceQueries.of({ kind: 'comment', classId: klass.classId, ...(studentId ? { studentId } : {}) }),
+    enabled: studentId !== undefined,
+  };
+}

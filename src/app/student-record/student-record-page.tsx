@@ -24,10 +24,10 @@ import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { useSearchFilters } from '../../lib/url/use-search-filters';
 import { RecordFiltersForm } from './components/record-filters';
-import { RecordHeader, sharedClassAudience } from './components/record-header';
+import { RecordHeader } from './components/record-header';
 import { RecordList } from './components/record-list';
-import { countEntries, describeCounts, filterChoices, matches, type RecordFilters } from './record-model';
-import { recordQueries, type ShownRecord } from './record-queries';
+import { countEntries, describeCounts, filterChoices, matches, type RecordFilters, rosterOf } from './record-model';
+import { recordQueries, type ShownRecord, sharedClassAudience } from './record-queries';
 
 const filterKeys = ['courseId', 'lessonId'] as const;
 
@@ -37,15 +37,6 @@ export default function StudentRecordPage() {
       <StudentRecord />
     </TrainersOnly>
   );
-}
-
-/** The trainer's roster narrowed to this person: the classes of theirs the person is in, with only them as student. */
-function rosterOf(roster: Roster, userId: string): Roster {
-  return {
-    classes: roster.classes
-      .map((c) => ({ ...c, students: c.students.filter((s) => s.userId === userId) }))
-      .filter((c) => c.students.length > 0),
-  };
 }
 
 function fullName(person: Pick<UserSummary, 'firstName' | 'lastName'>): string {

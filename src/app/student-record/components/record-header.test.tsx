@@ -1,9 +1,13 @@
 /** The record's header: the summary, and the classes and trainers shared with the viewer (mocked HTTP: one component). */
-import { screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { extensions } from '../../../lib/api/extensions';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
 import { renderWithProviders } from '../../../test/render';
+import prefetchRecord from '../prefetch';
+import { sharedClassAudience } from '../record-queries';
 import { RecordHeader } from './record-header';
 
 const json = (status: number, body: unknown) =>
@@ -116,5 +120,35 @@ describe('the record’s header', () => {
         .getAllByRole('definition')
         .map((d) => d.textContent),
     ).toEqual(['A1C', '3D0X2', 'No comments yet', 'No notes yet']);
+  });
+});
+
+describe('the record’s prefetch', () => {
+  beforeEach(() => {
+    // The test before told that this platform has no audience extension, which the client remembers.
+    extensions.reset();
+    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
+    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+  });
+
+  it('asks who trains each class shared with the person as soon as the roster is in, before the page renders', async () => {
+    serve(
+      json(200, { author: dana, classTrainers: { classId: 'cls-1', className: 'Cyber 26A', trainers: [dana, linda] } }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchRecord({ queryClient, params: { userId: 'usr-j' }, url: new URL('http://x/students/usr-j') });
+    // No page is rendered: the header will find its trainers in the cache.
+    await waitFor(() =>
+      expect(queryClient.getQueryData(sharedClassAudience(klass).queryKey)?.classTrainers?.trainers).toEqual([
+        dana,
+        linda,
+      ]),
+    );
+    const asked = vi
+      .mocked(fetch)
+      .mock.calls.map(([url]) => new URL(String(url), 'http://x'))
+      .filter((url) => url.pathname === '/edu/v1/audience')
+      .map((url) => Object.fromEntries(url.searchParams));
+    expect(asked).toEqual([{ kind: 'comment', classId: 'cls-1', studentId: 'stu-j' }]);
   });
 });

@@ -10,8 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Roster, RosterClass } from '../../../../contract/roster';
 import { type ActivityEntry, summarize } from '../../../features/classes/activity-summary';
 import { StudentSummary, workFactsOf } from '../../../features/classes/components/student-summary';
-import { audienceQueries } from '../../../lib/api/audience-queries';
 import type { PlatformRoster } from '../../../lib/api/roster-queries';
+import { sharedClassAudience } from '../record-queries';
 
 export function RecordHeader({
   userId,
@@ -44,15 +44,6 @@ export function RecordHeader({
       ) : null}
     </section>
   );
-}
-
-/** Who reads what is written about the person in a shared class: its trainers, named in the header. */
-export function sharedClassAudience(klass: RosterClass) {
-  const studentId = klass.students[0]?.studentId;
-  return {
-    ...audienceQueries.of({ kind: 'comment', classId: klass.classId, ...(studentId ? { studentId } : {}) }),
-    enabled: studentId !== undefined,
-  };
 }
 
 /** A shared class, named as the roster names it (the class it comes from). */
