@@ -44,7 +44,8 @@ export const pictureQueries = {
       // Where the platform has no pictures by id, every picture is "none": initials, and no request after the first.
       queryFn: async ({ signal }) => {
         await nextTask();
-        // Left before its turn (the card went away): fetch rejects at once with the abort, and asks nothing.
+        // Left before its turn (the card went away): nothing is asked, not even a session renewed.
+        signal.throwIfAborted();
         return withExtension(
           'pictures',
           () => orNoPicture(call(profileEndpoints.picture, { params: { pictureId }, signal })),
