@@ -34,7 +34,14 @@ const dbDir = process.env.E2E_DB_DIR;
 /** The dashboard's sign-in callback on `port`: every sandbox app answers to it (SANDBOX_REDIRECT_URIS). */
 const callbackOn = (port: number) => ({ SANDBOX_REDIRECT_URIS: `${origin(port)}/auth/callback` });
 
-/** The service from source on `port`, serving the built dashboard, on its own SQLite file `name`. */
+/**
+ * The service from source on `port`, serving the built dashboard, on its own SQLite file `name`.
+ * Idle connections are kept for two minutes, not the service's 5 s: a journey's `request` fixture (Node's
+ * client) reuses a kept-alive connection and, unlike a browser, never retries a request the server's close
+ * raced. A journey that read the sandbox, drove the page for 5 s and read again failed now and then with
+ * "socket hang up (ECONNRESET)" (seen once in CI). Only the journeys' services: the default
+ * (KEEP_ALIVE_TIMEOUT_MS in server/config.ts) is unchanged.
+ */
 const serviceOn = (port: number, name: string, env: Record<string, string>) => ({
   command: 'npx tsx server/main.ts',
   url: `${origin(port)}/config.json`,
@@ -42,7 +49,14 @@ const serviceOn = (port: number, name: string, env: Record<string, string>) => (
   timeout: 120_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
-  env: { HOST: host, DASHBOARD_DIR: 'dist', PORT: String(port), DATABASE: join(dbDir, `${name}.sqlite`), ...env },
+  env: {
+    HOST: host,
+    DASHBOARD_DIR: 'dist',
+    PORT: String(port),
+    DATABASE: join(dbDir, `${name}.sqlite`),
+    KEEP_ALIVE_TIMEOUT_MS: '120000',
+    ...env,
+  },
 });
 
 export default defineConfig<FieldOptions>({
