@@ -12,6 +12,7 @@ import { createAppRouter } from './app/router';
 import { setRuntimeConfig } from './lib/config/runtime-config';
 import { rememberReturnPath } from './lib/session/return-path';
 import { sessionStore } from './lib/session/session-store';
+import { nextTask } from './lib/tasks/next-task';
 import './styles/app.css';
 
 const PUBLIC_PATHS = ['/sign-in', '/welcome', '/auth/callback'];
@@ -26,9 +27,6 @@ function redirectSignedOutVisit(): void {
   if (pathname !== '/') rememberReturnPath(`${pathname}${search}`);
   window.history.replaceState(null, '', '/sign-in');
 }
-
-/** Lets the browser run what is due (paint, input) before the next step: each step is a task of its own. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start(): Promise<void> {
   // Evaluating the bundle is one long task on a phone; starting the app in the same task made it longer

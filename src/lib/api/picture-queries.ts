@@ -13,6 +13,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { profileEndpoints } from '../../../contract/endpoints/profile';
+import { nextTask } from '../tasks/next-task';
 import { isApiError } from './api-error';
 import { call } from './client';
 import { isUnknownAddress, withExtension } from './extensions';
@@ -29,11 +30,6 @@ export async function orNoPicture(load: Promise<string>): Promise<string | null>
     if (isApiError(error) && error.status === 404 && !isUnknownAddress(error)) return null;
     throw error;
   }
-}
-
-/** Resolves in a later task (a timer: each fires in a task of its own). */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 export const pictureQueries = {
