@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { boundBench } from './bound.ts';
 import { bundleBench } from './bundle.ts';
 import { growthBench } from './growth.ts';
 import { removeBuilds, repoRoot } from './lib/build.ts';
@@ -46,6 +47,11 @@ const benches: Bench[] = [
     name: 'bundle',
     about: 'gzipped JS/CSS of each route and of the first page, as a ratio to the floor',
     run: bundleBench,
+  },
+  {
+    name: 'bound',
+    about: 'the least JS/CSS each signed-in page could need: one file of only its code, with and without zod',
+    run: boundBench,
   },
   {
     name: 'pages',

@@ -1,0 +1,90 @@
+/**
+ * Bound: the least JS+CSS each signed-in page could need with the code it has today, as a ratio to the
+ * floor. For each signed-in page the dashboard is built once more as one file holding only what that page
+ * reaches: the router's other lazy imports are cut (each becomes a rejected promise), nothing is split, so
+ * no byte of another page and no file boundary is counted. Then the same without zod's own code (the
+ * contract's schema calls stay; `lib/zod-stand-in.ts` answers them). What no chunking can take off a page
+ * is what this leaves: it tells a byte target the code can reach from one it cannot.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+import { build } from 'vite';
+import { readRoutes } from '../scripts/page-routes.ts';
+import { buildDashboard, buildFloor, closure, entryKey, repoRoot, sizeOf } from './lib/build.ts';
+import { type Section, section, table } from './lib/report.ts';
+import { fixed, kb } from './lib/stats.ts';
+
+const TARGET_RATIO = 1.25;
+const routerFiles = /\/src\/app\/(router\.tsx|feature-routes\.ts)$/;
+const withoutExtension = (path: string) => path.replace(/\.(tsx?|jsx?)$/, '');
+
+/** The router's lazy imports, but for the modules named, become rejected promises. */
+function onlyThesePages(keep: readonly string[]): Plugin {
+  const kept = new Set(keep.map((key) => withoutExtension(join(repoRoot, key))));
+  return {
+    name: 'bench-only-these-pages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!routerFiles.test(id)) return null;
+      return code.replace(/import\((['"])([^'"]+)\1\)/g, (call, _quote, specifier: string) =>
+        kept.has(withoutExtension(resolve(dirname(id), specifier)))
+          ? call
+          : 'Promise.reject(new Error("not in this build"))',
+      );
+    },
+  };
+}
+
+/** gzip -9 of every JS and CSS file of a one-file build that holds only the modules named (and what they import). */
+async function oneFile(keep: readonly string[], withoutZod: boolean): Promise<number> {
+  const react = (await import('@vitejs/plugin-react')).default;
+  const result = await build({
+    root: repoRoot,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react(), onlyThesePages(keep)],
+    resolve: withoutZod
+      ? { alias: [{ find: /^zod\/mini$/, replacement: join(repoRoot, 'bench/lib/zod-stand-in.ts') }] }
+      : {},
+    build: {
+      write: false,
+      target: 'es2022',
+      modulePreload: { polyfill: false },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : 'output' in result ? [result] : [];
+  let total = 0;
+  for (const out of outputs) {
+    for (const file of out.output) {
+      if (!/\.(js|css)$/.test(file.fileName)) continue;
+      total += gzipSync(file.type === 'chunk' ? file.code : file.source, { level: 9 }).byteLength;
+    }
+  }
+  return total;
+}
+
+export async function boundBench(): Promise<Section> {
+  const s = section('Bound: the least each signed-in page could need');
+  const [app, floor] = await Promise.all([buildDashboard(), buildFloor()]);
+  const floorSize = sizeOf(floor, closure(floor.manifest, [entryKey(floor.manifest)]));
+  const floorTotal = floorSize.js + floorSize.css;
+  const ratio = (bytes: number) => `${kb(bytes)} (${fixed(bytes / floorTotal, 2)}×)`;
+  const { pages, layout, signedInModules } = readRoutes(repoRoot);
+  const entry = entryKey(app.manifest);
+  const rows: string[][] = [];
+  for (const page of pages.filter((p) => p.signedIn)) {
+    const today = sizeOf(app, closure(app.manifest, [entry, ...(layout ? [layout] : []), page.module]));
+    const keep = [...signedInModules, page.module, ...(page.prefetch ? [page.prefetch] : [])];
+    const whole = await oneFile(keep, false);
+    const noZod = await oneFile(keep, true);
+    rows.push([`/${page.path}`, ratio(today.js + today.css), ratio(whole), ratio(noZod)]);
+  }
+  s.lines.push(
+    `Each signed-in page built once more as one file with only the code it reaches (the router's other lazy imports cut, nothing split), then the same without zod's own code (\`bench/lib/zod-stand-in.ts\` answers the contract's schema calls). gzip -9 of all its JS and CSS, as a ratio to the floor (${kb(floorTotal)}). No chunking can make a page smaller than its one-file figure; a page above ${TARGET_RATIO}× there needs less code, not other chunks.`,
+    '',
+    table(['page', 'needs today (the bundle count)', 'one file, this page only', 'the same without zod'], rows),
+  );
+  return s;
+}
