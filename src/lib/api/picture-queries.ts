@@ -13,7 +13,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { profileEndpoints } from '../../../contract/endpoints/profile';
-import { nextTask } from '../tasks/next-task';
+import { inATaskOfItsOwn } from '../tasks/next-task';
 import { isApiError } from './api-error';
 import { call } from './client';
 import { isUnknownAddress, withExtension } from './extensions';
@@ -39,9 +39,8 @@ export const pictureQueries = {
       queryKey: [...pictureQueries.all(), pictureId] as const,
       // Where the platform has no pictures by id, every picture is "none": initials, and no request after the first.
       queryFn: async ({ signal }) => {
-        await nextTask();
         // Left before its turn (the card went away): nothing is asked, not even a session renewed.
-        signal.throwIfAborted();
+        await inATaskOfItsOwn(signal);
         return withExtension(
           'pictures',
           () => orNoPicture(call(profileEndpoints.picture, { params: { pictureId }, signal })),
