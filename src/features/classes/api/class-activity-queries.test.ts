@@ -87,7 +87,7 @@ describe("a class's comments and notes", () => {
     await Promise.allSettled(answers);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked).toEqual([]);
-    // Nothing shows as failed: each class is as it was before it was asked for, and is asked for when next wanted.
+    // Nothing shows as failed: each class is left as it was before it was asked for.
     for (const classId of classes) {
       expect(queryClient.getQueryState(classActivityQueries.of(classId).queryKey)).toMatchObject({
         status: 'pending',
