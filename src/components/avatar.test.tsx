@@ -3,17 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../lib/config/runtime-config';
 import { sessionStore } from '../lib/session/session-store';
 import { renderWithProviders } from '../test/render';
+import { restOfThisTask } from '../test/tasks';
 import { Avatar } from './avatar';
 
 afterEach(() => {
   sessionStore.end('signed-out');
   vi.unstubAllGlobals();
 });
-
-/** Every microtask queued so far and those they queue, but no timer: what still runs in the current task. */
-async function restOfThisTask() {
-  for (let i = 0; i < 50; i++) await Promise.resolve();
-}
 
 /** A signed-in session on a platform that has every picture; the addresses asked for, in order. */
 function platformWithPictures(): string[] {

@@ -3,30 +3,21 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
+import { restOfThisTask } from '../../../test/tasks';
 import { classActivityQueries } from './class-activity-queries';
-
-/**
- * Every microtask queued so far and those they queue, but no timer: what still runs in the current task.
- * A request here is a few dozen promise steps deep (session, headers, answer); 50 rounds drain them all.
- */
-async function restOfThisTask() {
-  for (let round = 0; round < 50; round++) await Promise.resolve();
-}
 
 const classes = ['cls-1', 'cls-2', 'cls-3', 'cls-4', 'cls-5', 'cls-6'];
 
-/** The classes' lists, each empty; the reads asked for, as `path?classId`, in order. */
-function platform(): string[] {
-  const asked: string[] = [];
+/** The classes' lists, each empty; `onRead` hears each read asked for, as `path?classId`. */
+function platform(onRead: (read: string) => void): void {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string | URL) => {
       const address = new URL(String(url), 'http://x');
-      asked.push(`${address.pathname}?${address.searchParams.get('classId')}`);
+      onRead(`${address.pathname}?${address.searchParams.get('classId')}`);
       return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
-  return asked;
 }
 
 describe("a class's comments and notes", () => {
@@ -51,14 +42,7 @@ describe("a class's comments and notes", () => {
       }, ms),
     );
     const taskOf = new Map<string, number>();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string | URL) => {
-        const address = new URL(String(url), 'http://x');
-        taskOf.set(`${address.pathname}?${address.searchParams.get('classId')}`, task);
-        return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
-    );
+    platform((read) => taskOf.set(read, task));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // As the class page subscribes them: every class in one go.
     const answers = classes.map((classId) => queryClient.fetchQuery(classActivityQueries.of(classId)));
@@ -80,7 +64,8 @@ describe("a class's comments and notes", () => {
   });
 
   it('are not asked for when the page went away before their turn', async () => {
-    const asked = platform();
+    const asked: string[] = [];
+    platform((read) => asked.push(read));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const answers = classes.map((classId) => queryClient.fetchQuery(classActivityQueries.of(classId)));
     await queryClient.cancelQueries({ queryKey: classActivityQueries.all() });
