@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { build } from 'vite';
 import { readRoutes } from '../scripts/page-routes.ts';
-import { buildDashboard, buildFloor, closure, entryKey, repoRoot, sizeOf } from './lib/build.ts';
+import { buildDashboard, buildFloor, closure, entryKey, repoRoot, sizeOf, standaloneSettings } from './lib/build.ts';
 import { type Section, section, table } from './lib/report.ts';
 import { fixed, kb } from './lib/stats.ts';
 
@@ -63,19 +63,17 @@ function onlyThesePages(keep: readonly string[]): Plugin {
 
 /** gzip -9 of every JS and CSS file of a one-file build that holds only the modules named (and what they import). */
 async function oneFile(keep: readonly string[], withoutZod: boolean): Promise<number> {
-  const react = (await import('@vitejs/plugin-react')).default;
+  const settings = await standaloneSettings();
   const result = await build({
+    ...settings,
     root: repoRoot,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react(), onlyThesePages(keep)],
+    plugins: [...settings.plugins, onlyThesePages(keep)],
     resolve: withoutZod
       ? { alias: [{ find: /^zod\/mini$/, replacement: join(repoRoot, 'bench/lib/zod-stand-in.ts') }] }
       : {},
     build: {
+      ...settings.build,
       write: false,
-      target: 'es2022',
-      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: { codeSplitting: false },
         // A name the stand-in lacks would weigh as nothing: stop instead.

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { build, type InlineConfig } from 'vite';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -96,16 +96,28 @@ export async function buildDashboardAt(root: string): Promise<Built> {
   return load(outDir, modulesOf(result));
 }
 
+/**
+ * The dashboard's build settings that matter to its bytes (vite.config.ts: the react plugin, the target, no
+ * preload polyfill), for a build without that config: the floor, and the `bound` benchmark's one-file builds.
+ */
+export async function standaloneSettings() {
+  const react = (await import('@vitejs/plugin-react')).default;
+  return {
+    configFile: false as const,
+    logLevel: 'warn' as const,
+    plugins: [react()],
+    build: { target: 'es2022', modulePreload: { polyfill: false } },
+  } satisfies InlineConfig;
+}
+
 /** react + react-dom + react-router-dom + @tanstack/react-query alone, with the dashboard's build settings. */
 export async function buildFloor(): Promise<Built> {
   const outDir = tempDir('bench-floor-');
-  const react = (await import('@vitejs/plugin-react')).default;
+  const settings = await standaloneSettings();
   const result = await build({
+    ...settings,
     root: join(repoRoot, 'bench', 'floor'),
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022', modulePreload: { polyfill: false } },
+    build: { ...settings.build, outDir, emptyOutDir: true, manifest: true },
   });
   return load(outDir, modulesOf(result));
 }
