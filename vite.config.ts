@@ -207,7 +207,7 @@ function chunkGroups() {
       'contract/endpoints/mission-planner.ts',
       'src/features/mission-planner/',
     ],
-    oauth: ['contract/oauth.ts', 'contract/endpoints/oauth.ts'],
+    auth: ['contract/auth.ts', 'contract/endpoints/auth.ts'],
     'student-record': ['contract/student-record.ts', 'contract/endpoints/student-record.ts', 'src/app/student-record/'],
   };
   const areaOf = (id: string) =>

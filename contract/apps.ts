@@ -5,8 +5,8 @@
  * endpoint). The secret is shown once, when it is made.
  */
 import { z } from 'zod/mini';
+import { redirectUriSchema } from './auth.ts';
 import { isSandboxClientId } from './config.ts';
-import { redirectUriSchema } from './oauth.ts';
 import { environmentSchema } from './sandbox.ts';
 
 /** The scopes an administrator can grant an app (section 4.1: training). */

@@ -10,11 +10,11 @@
 import { adminEndpoints } from './endpoints/admin.ts';
 import { aiPluginEndpoints } from './endpoints/ai-plugin.ts';
 import { audienceEndpoints } from './endpoints/audience.ts';
+import { authEndpoints } from './endpoints/auth.ts';
 import { commentEndpoints } from './endpoints/comments.ts';
 import { healthEndpoints } from './endpoints/health.ts';
 import { plannerEndpoints } from './endpoints/mission-planner.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
-import { oauthEndpoints } from './endpoints/oauth.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
 import { sandboxEndpoints } from './endpoints/sandbox.ts';
@@ -29,7 +29,7 @@ export const endpoints = {
   ...audienceEndpoints,
   ...profileEndpoints,
   ...noteEndpoints,
-  ...oauthEndpoints,
+  ...authEndpoints,
   ...sandboxEndpoints,
   ...sessionEndpoints,
   ...healthEndpoints,

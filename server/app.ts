@@ -11,13 +11,13 @@ import { Authenticator } from './access/authenticator.ts';
 import { adminRoutes } from './areas/admin/admin.routes.ts';
 import { pluginRoutes } from './areas/ai-plugin/ai-plugin.routes.ts';
 import { audienceRoutes } from './areas/audience/audience.routes.ts';
+import { authRoutes, oauthAssets } from './areas/auth/auth.routes.ts';
 import { commentRoutes } from './areas/comments/comments.routes.ts';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.ts';
 import { docsRoutes } from './areas/docs/docs.routes.ts';
 import { healthRoutes } from './areas/health/health.routes.ts';
 import { missionPlannerRoutes } from './areas/mission-planner/mission-planner.routes.ts';
 import { notesRoutes } from './areas/notes/notes.routes.ts';
-import { oauthAssets, oauthRoutes } from './areas/oauth/oauth.routes.ts';
 import { profileRoutes } from './areas/profile/profile.routes.ts';
 import { rosterRoutes } from './areas/roster/roster.routes.ts';
 import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
@@ -54,7 +54,7 @@ export interface AppOptions {
 
 /** The areas whose endpoints the contract defines, each bound on the base addresses this app answers. */
 const areaRoutes: readonly RouteGroup[] = [
-  oauthRoutes,
+  authRoutes,
   sessionRoutes,
   sandboxRoutes,
   profileRoutes,

@@ -3,7 +3,7 @@
  * validated at start-up: a bad value stops the program naming the setting.
  */
 import { z } from 'zod';
-import { isRedirectUri, redirectUriRule } from '../contract/oauth.ts';
+import { isRedirectUri, redirectUriRule } from '../contract/auth.ts';
 import { SANDBOX_SECRETS_KEY } from './data/secrets.ts';
 import { logLevels } from './logger.ts';
 

@@ -59,7 +59,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               () => import('../features/comments/comments-page'),
               () => import('../features/comments/prefetch'),
             ),
-            page('classes', () => import('../features/classes/classes-page')),
+            page('classes', () => import('../features/roster/roster-page')),
             page('notes', () => import('../features/notes/notes-page')),
             page('notes/new', () => import('../features/notes/new-note-page')),
             page(

@@ -19,7 +19,7 @@ let refreshing: Promise<CurrentSession | null> | null = null;
  * The OAuth endpoints' schemas, loaded when a session is renewed or ended: every signed-in page calls
  * through this module, and few of their visits ever refresh, so they do not download them up front.
  */
-const oauthEndpoints = () => import('../../../contract/endpoints/oauth').then((module) => module.oauthEndpoints);
+const authEndpoints = () => import('../../../contract/endpoints/auth').then((module) => module.authEndpoints);
 
 async function renew(stale: CurrentSession): Promise<CurrentSession | null> {
   const latest = sessionStore.refreshFromStorage();
@@ -33,7 +33,7 @@ async function renew(stale: CurrentSession): Promise<CurrentSession | null> {
   try {
     const config = getRuntimeConfig();
     const issued = await request(
-      (await oauthEndpoints()).oauthToken,
+      (await authEndpoints()).oauthToken,
       { body: { grant_type: 'refresh_token', refresh_token: latest.refreshToken, client_id: config.clientId } },
       { config },
     );
@@ -124,7 +124,7 @@ export async function signOutOfPlatform(): Promise<void> {
   for (let attempt = 0; session?.refreshToken; attempt += 1) {
     try {
       await request(
-        (await oauthEndpoints()).oauthLogout,
+        (await authEndpoints()).oauthLogout,
         { body: { refresh_token: session.refreshToken } },
         { config, token: session.token },
       );

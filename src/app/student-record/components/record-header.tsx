@@ -8,8 +8,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Roster, RosterClass } from '../../../../contract/roster';
-import { type ActivityEntry, summarize } from '../../../features/classes/activity-summary';
-import { StudentSummary, workFactsOf } from '../../../features/classes/components/student-summary';
+import { type ActivityEntry, summarize } from '../../../features/roster/activity-summary';
+import { StudentSummary, workFactsOf } from '../../../features/roster/components/student-summary';
 import type { PlatformRoster } from '../../../lib/api/roster-queries';
 import { sharedClassAudience } from '../record-queries';
 

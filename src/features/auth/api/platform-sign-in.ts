@@ -5,7 +5,7 @@
  * own read) tells whose session it is. Only then is the session stored,
  * under the userId: any failure on the way leaves nobody signed in.
  */
-import { oauthEndpoints } from '../../../../contract/endpoints/oauth';
+import { authEndpoints } from '../../../../contract/endpoints/auth';
 import { profileEndpoints } from '../../../../contract/endpoints/profile';
 import { isApiError } from '../../../lib/api/api-error';
 import { request } from '../../../lib/api/request';
@@ -34,7 +34,7 @@ export async function finishPlatformSignIn({ code, pending }: SignInCode): Promi
   } catch (caught) {
     // Not signed in here, so not left signed in on the platform either (best effort).
     void request(
-      oauthEndpoints.oauthLogout,
+      authEndpoints.oauthLogout,
       { body: { refresh_token: issued.refresh_token } },
       { config, token: issued.access_token },
     ).catch(() => undefined);
@@ -45,7 +45,7 @@ export async function finishPlatformSignIn({ code, pending }: SignInCode): Promi
 function exchange(code: string, verifier: string, redirectUri: string) {
   const config = getRuntimeConfig();
   return request(
-    oauthEndpoints.oauthToken,
+    authEndpoints.oauthToken,
     {
       body: {
         grant_type: 'authorization_code',

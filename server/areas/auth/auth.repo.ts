@@ -25,7 +25,7 @@ export interface SpentCode {
 /** How long a used or expired code is kept, so a replay is still recognised (and ends its family). */
 const KEEP_SPENT_CODES_SECONDS = 24 * 3600;
 
-export function oauthRepo(q: Queryable) {
+export function authRepo(q: Queryable) {
   return {
     async app(clientId: string): Promise<OauthApp | undefined> {
       const [row, uris] = await Promise.all([

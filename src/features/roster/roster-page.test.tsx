@@ -5,7 +5,7 @@ import { setRuntimeConfig } from '../../lib/config/runtime-config';
 import { sessionStore } from '../../lib/session/session-store';
 import { userSummary } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { Classes } from './classes-page';
+import { Classes } from './roster-page';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -12,11 +12,11 @@
  * twice is a fault.
  */
 
+import { codeChallengeSchema, type ResponseType, responseTypes, stateSchema } from '../../../contract/auth.ts';
 import { idSchema } from '../../../contract/common.ts';
 import { isSandboxClientId } from '../../../contract/config.ts';
-import { codeChallengeSchema, type ResponseType, responseTypes, stateSchema } from '../../../contract/oauth.ts';
 import type { Deps } from '../../deps.ts';
-import { type OauthApp, oauthRepo } from './oauth.repo.ts';
+import { authRepo, type OauthApp } from './auth.repo.ts';
 import type { CarriedParams } from './signin-page.ts';
 
 /** A request that passed every check. */
@@ -93,7 +93,7 @@ export async function checkSignin(
   ) {
     return stop(400, 'This app is not known', 'The sign-in request does not name an app of the platform (client_id).');
   }
-  const app = await oauthRepo(deps.db.q).app(clientId);
+  const app = await authRepo(deps.db.q).app(clientId);
   if (!app) {
     return stop(400, 'This app is not known', `No app of the platform has the client id “${clientId}”.`);
   }

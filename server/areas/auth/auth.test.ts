@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithSecretSchema } from '../../../contract/apps.ts';
+import { oauthTokenSchema } from '../../../contract/auth.ts';
 import { basicHeader } from '../../../contract/basic-auth.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
-import { oauthTokenSchema } from '../../../contract/oauth.ts';
 import { sessionInfoSchema, sessionSchema } from '../../../contract/users.ts';
 import { demoIds } from '../../../sandbox/demo-ids.ts';
 import { call, type Reply, startService, type TestService } from '../../../testkit/harness.ts';

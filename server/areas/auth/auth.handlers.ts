@@ -7,15 +7,15 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { readBasic } from '../../../contract/basic-auth.ts';
-import type { ErrorCode } from '../../../contract/common.ts';
 import {
   grantTypes,
   type OauthToken,
   type OauthTokenRequest,
   oauthLogoutBodySchema,
   oauthTokenRequestSchema,
-} from '../../../contract/oauth.ts';
+} from '../../../contract/auth.ts';
+import { readBasic } from '../../../contract/basic-auth.ts';
+import type { ErrorCode } from '../../../contract/common.ts';
 import type { Session } from '../../../contract/users.ts';
 import { hashToken, secretsEqual } from '../../access/authenticator.ts';
 import { verifyPassword } from '../../access/passwords.ts';
@@ -24,6 +24,7 @@ import type { Queryable } from '../../data/database.ts';
 import type { Deps } from '../../deps.ts';
 import { errorHeaders, HttpError } from '../../errors.ts';
 import { type NodeEnv, parseInput, readJsonOrFormBody } from '../../http/request.ts';
+import { authRepo, type OauthApp } from './auth.repo.ts';
 import {
   type Checked,
   checkSignin,
@@ -34,7 +35,6 @@ import {
   withParams,
 } from './authorize.ts';
 import { crossSite, csrfHolds, issueCsrf } from './csrf.ts';
-import { type OauthApp, oauthRepo } from './oauth.repo.ts';
 import { problemPage, type SigninPageInput, signinPage } from './signin-page.ts';
 
 /** How long an authorization code lives (RFC 6749 4.1.2: short; "about a minute"). */
@@ -101,7 +101,7 @@ const oauthError = (
   issues?: { path: string; message: string }[],
 ) => new HttpError(status, code, message, issues);
 
-export function oauthHandlers(deps: Deps) {
+export function authHandlers(deps: Deps) {
   const environment = deps.settings.PLATFORM_ENV;
 
   function answerChecked(c: Context, checked: Exclude<Checked, { kind: 'ok' }>, redirectStatus: 302 | 303): Response {
@@ -117,7 +117,7 @@ export function oauthHandlers(deps: Deps) {
     extra: Pick<SigninPageInput, 'error' | 'handle'> = {},
   ): Promise<Response> {
     const csrfToken = await issueCsrf(c, deps.db, request.params);
-    const people = pickerAllowed(deps, request) ? await oauthRepo(deps.db.q).people() : undefined;
+    const people = pickerAllowed(deps, request) ? await authRepo(deps.db.q).people() : undefined;
     const body = signinPage({
       appName: request.app.name,
       clientId: request.app.clientId,
@@ -146,7 +146,7 @@ export function oauthHandlers(deps: Deps) {
       }
       const code = randomCode();
       const now = deps.now();
-      await oauthRepo(tx).createCode(
+      await authRepo(tx).createCode(
         code,
         {
           client_id: request.app.clientId,
@@ -176,7 +176,7 @@ export function oauthHandlers(deps: Deps) {
   }
 
   async function knownApp(clientId: string, q: Queryable = deps.db.q): Promise<OauthApp | undefined> {
-    const app = await oauthRepo(q).app(clientId);
+    const app = await authRepo(q).app(clientId);
     // The sandbox/production rule, as for every credential (403 sandbox_credential).
     if (app) await deps.auth.app(clientId, q);
     return app;
@@ -237,7 +237,7 @@ export function oauthHandlers(deps: Deps) {
             },
           });
         }
-        const person = await oauthRepo(deps.db.q).person(userId);
+        const person = await authRepo(deps.db.q).person(userId);
         if (!person || person.anonymous === 1) {
           return page(c, request, 400, { error: { message: 'Pick one of the demo people listed.' } });
         }
@@ -253,7 +253,7 @@ export function oauthHandlers(deps: Deps) {
         });
       }
       const handle = handleInput.startsWith('@') ? handleInput : `@${handleInput}`;
-      const account = hasControl(handle) ? undefined : await oauthRepo(deps.db.q).account(handle);
+      const account = hasControl(handle) ? undefined : await authRepo(deps.db.q).account(handle);
       // Checked even without an account, so the time taken does not tell which handles exist.
       const matches = await verifyPassword(password, account?.anonymous === 0 ? account.password_hash : undefined);
       if (!account || !matches) {
@@ -321,7 +321,7 @@ export function oauthHandlers(deps: Deps) {
       const body = parseInput('body', oauthLogoutBodySchema, fields);
       const token = (c.req.header('authorization') ?? '').trim().replace(/^bearer\s+/i, '');
       await deps.db.transaction(async (tx) => {
-        const family = await oauthRepo(tx).familyOfPair(token, body.refresh_token);
+        const family = await authRepo(tx).familyOfPair(token, body.refresh_token);
         if (family === undefined) {
           throw new HttpError(400, 'invalid_input', 'The refresh token is not the one of this session', [
             { path: 'body.refresh_token', message: 'is not the refresh token of the Bearer token’s session' },
@@ -353,7 +353,7 @@ export function oauthHandlers(deps: Deps) {
       ]);
     }
     const outcome = await deps.db.transaction(async (tx): Promise<{ error: string } | { session: Session }> => {
-      const repo = oauthRepo(tx);
+      const repo = authRepo(tx);
       const now = deps.now();
       const spent = await repo.spendCode(code, now);
       if (!spent) {

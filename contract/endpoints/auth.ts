@@ -3,7 +3,7 @@
  * public SDKs call it: not in the interface document, and not an extension
  * either (`convention`), so it stays when extensions are switched off.
  */
-import { defineEndpoint } from '../endpoint.ts';
+
 import {
   htmlPageSchema,
   oauthLogoutBodySchema,
@@ -13,14 +13,15 @@ import {
   signinFormSchema,
   signinQuerySchema,
   successSchema,
-} from '../oauth.ts';
+} from '../auth.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 const TAG = 'Sign-in (OAuth 2.0)';
 
 const redirectFaults =
   'With a known client_id and a redirect_uri registered for it, any other fault goes back to the app: a redirect to redirect_uri with error (invalid_request, unsupported_response_type, access_denied on cancel) and state (RFC 6749 4.1.2.1). An unknown client_id or an unregistered redirect_uri gets an error page and is never redirected to.';
 
-export const oauthEndpoints = {
+export const authEndpoints = {
   oauthSignin: defineEndpoint({
     method: 'GET',
     path: '/oauth/signin',

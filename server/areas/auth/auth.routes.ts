@@ -9,11 +9,11 @@ import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
-import { oauthHandlers } from './oauth.handlers.ts';
+import { authHandlers } from './auth.handlers.ts';
 import { signinCss } from './signin-page.ts';
 
-export function oauthRoutes(router: Router, deps: Deps): void {
-  const h = oauthHandlers(deps);
+export function authRoutes(router: Router, deps: Deps): void {
+  const h = authHandlers(deps);
   router.raw(e.oauthSignin, ({ context }) => h.signinPage(context));
   router.raw(e.oauthSigninSubmit, ({ context }) => h.signinSubmit(context));
   // RFC 6749 5.1: no-store (the endpoint's noStore) and Pragma; the Unity SDK reads the tokens from headers.
