@@ -129,6 +129,3 @@ export const benchPlugin = {
   clientId: 'bench-plugin',
   clientSecret: 'bench-plugin-secret-not-for-production',
 } as const;
-
-/** The one fixed user with neither a profile picture nor a cover photo. */
-export const demoUserWithoutPictures = demoIds.users.studentNoPicture;

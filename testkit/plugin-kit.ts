@@ -53,9 +53,3 @@ export function asPlugin(url: string, plugin: Pick<TestPlugin, 'clientId' | 'cli
 export async function demoPlugins(url: string) {
   return sandboxClientsSchema.parse((await call(url, 'GET', '/sandbox/v1/clients')).body).plugins;
 }
-
-/** Every org any demo plugin may read, so tests can pick two different ones. */
-export async function demoOrgs(url: string): Promise<string[]> {
-  const plugins = await demoPlugins(url);
-  return [...new Set(plugins.flatMap((p) => p.orgIds))].sort();
-}

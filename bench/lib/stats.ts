@@ -13,21 +13,12 @@ export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-export function mb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-}
-
 export function fixed(value: number, digits = 1): string {
   return Number.isFinite(value) ? value.toFixed(digits) : '–';
 }
 
 export function int(value: number): string {
   return Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–';
-}
-
-/** "✅ met" or "❌ missed" for a target. */
-export function verdict(met: boolean): string {
-  return met ? 'met' : '**missed**';
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -72,11 +72,6 @@ export async function applyMigrations(tx: Queryable, engine: Engine, options: Mi
   return done;
 }
 
-/** Migrates under the lock (no seeding). */
-export async function migrate(db: Db, options: MigrateOptions = {}): Promise<string[]> {
-  return withStartupLock(db, (tx) => applyMigrations(tx, db.engine, options));
-}
-
 /** Splits a migration into statements: comments dropped, split on `;` at a line end. */
 function splitStatements(text: string): string[] {
   return text
