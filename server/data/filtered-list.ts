@@ -50,7 +50,8 @@ export function filteredList<S extends z.ZodMiniObject, DB, TB extends keyof DB,
   /** The statement's key (what decides its shape) and its parameters. */
   const bind = (viewerId: string, filters: ListFilters<S>, request: PageRequest | null) => {
     const params: Record<string, unknown> = { viewerId };
-    // A set filter's value count is part of the shape (one marker a value); an id is `=`.
+    // A set filter's value count is part of the shape (one marker a value); an id is `=`. Filter
+    // parameters are named apart from the viewer, limit and position, whatever a schema calls its filters.
     const shape: [name: keyof ListFilters<S> & string, values: number | null][] = [];
     for (const name of names) {
       const value: unknown = filters[name];
@@ -60,11 +61,11 @@ export function filteredList<S extends z.ZodMiniObject, DB, TB extends keyof DB,
         const values = [...new Set(value.map(String))].sort();
         if (values.length === 0) continue;
         values.forEach((one, i) => {
-          params[`${name}${i}`] = one;
+          params[`filter:${name}:${i}`] = one;
         });
         shape.push([name, values.length]);
       } else {
-        params[name] = value;
+        params[`filter:${name}`] = value;
         shape.push([name, null]);
       }
     }
@@ -73,8 +74,8 @@ export function filteredList<S extends z.ZodMiniObject, DB, TB extends keyof DB,
       if (request.after !== null) params.after = Number(request.after);
     }
     const mode = request === null ? 'whole' : request.after === null ? 'first' : 'after';
-    const key = `${definition.name}:${shape.map(([name, values]) => (values === null ? name : `${name}*${values}`)).join(',')}:${mode}`;
-    return { key, params, shape };
+    const given = shape.map(([name, values]) => (values === null ? name : `${name}*${values}`)).join(',');
+    return { key: `${definition.name}:${given}:${mode}`, params, shape };
   };
 
   const run = (q: Queryable, viewerId: string, filters: ListFilters<S>, request: PageRequest | null) => {
@@ -84,9 +85,9 @@ export function filteredList<S extends z.ZodMiniObject, DB, TB extends keyof DB,
       for (const [name, values] of shape) {
         query =
           values === null
-            ? query.where(sql<boolean>`${column(name)} = ${p[name]}`)
+            ? query.where(sql<boolean>`${column(name)} = ${p[`filter:${name}`]}`)
             : query.where(
-                sql<boolean>`${column(name)} in (${sql.join(Array.from({ length: values }, (_, i) => p[`${name}${i}`]))})`,
+                sql<boolean>`${column(name)} in (${sql.join(Array.from({ length: values }, (_, i) => p[`filter:${name}:${i}`]))})`,
               );
       }
       const position = sql.ref(definition.position as string);
