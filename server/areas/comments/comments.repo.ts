@@ -1,10 +1,11 @@
 /** Comments: the lists and the insert. The only queries of the area. */
 
-import type { Comment, CommentFilters } from '../../../contract/comments.ts';
+import { type Comment, type CommentFilters, commentFiltersSchema } from '../../../contract/comments.ts';
 import { type CommentRow, peopleOf, readableComments, toComment } from '../../access/entries.ts';
 import { summariesOf } from '../../access/people.ts';
 import type { Queryable } from '../../data/database.ts';
-import { type Page, type PageRequest, positionOf, toPage } from '../../data/paging.ts';
+import { filteredList } from '../../data/filtered-list.ts';
+import type { Page, PageRequest } from '../../data/paging.ts';
 import { runPrepared } from '../../data/prepared.ts';
 
 export interface NewComment {
@@ -18,13 +19,14 @@ export interface NewComment {
   readonly createdAt: number;
 }
 
-const filterColumns = {
-  studentId: 'c.student_id',
-  classId: 'c.class_id',
-  courseId: 'c.course_id',
-  lessonId: 'c.lesson_id',
-} as const;
-const filterKeys = Object.keys(filterColumns) as (keyof typeof filterColumns)[];
+/** The comments the viewer may read with the contract's filters, newest first: the whole list and its pages. */
+const commentsList = filteredList({
+  name: 'comments',
+  filters: commentFiltersSchema,
+  select: readableComments,
+  columns: { studentId: 'c.student_id', classId: 'c.class_id', courseId: 'c.course_id', lessonId: 'c.lesson_id' },
+  position: 'c.seq',
+});
 
 export function commentsRepo(q: Queryable) {
   /** Rows to comments; each person's summary is read once however many rows name them. */
@@ -33,35 +35,13 @@ export function commentsRepo(q: Queryable) {
     return list.map((row) => toComment(row, people));
   };
 
-  /** The comments the viewer may read with these filters, newest first (the order of the list, and of its pages). */
-  const filtered = (viewerId: string, filters: CommentFilters) => {
-    let query = readableComments(q, viewerId);
-    if (filters.studentId !== undefined) query = query.where('c.student_id', '=', filters.studentId);
-    if (filters.classId !== undefined) query = query.where('c.class_id', '=', filters.classId);
-    if (filters.courseId !== undefined) query = query.where('c.course_id', '=', filters.courseId);
-    if (filters.lessonId !== undefined) query = query.where('c.lesson_id', '=', filters.lessonId);
-    return query.orderBy('c.seq', 'desc');
-  };
-
   return {
     /** Comments the viewer may read (classes they train, or their own), newest first. */
     async list(viewerId: string, filters: CommentFilters): Promise<Comment[]> {
-      const given = filterKeys.filter((key) => filters[key] !== undefined);
-      const params: Record<string, string> = { viewerId };
-      for (const key of given) params[key] = filters[key] as string;
-      // Compiled once per set of filters given (see data/prepared.ts).
-      const found = await runPrepared(q, `comments:${given.join(',')}`, params, (p) => {
-        let query = readableComments(q, p.viewerId as string);
-        for (const key of given) query = query.where(filterColumns[key], '=', p[key] as string);
-        return query.orderBy('c.seq', 'desc');
-      });
-      return toComments(found);
+      return toComments(await commentsList.whole(q, viewerId, filters));
     },
-    /** One page of that list: the rows older than `after` (keyset on seq), one more read to tell whether more follow. */
     async page(viewerId: string, filters: CommentFilters, request: PageRequest): Promise<Page<Comment>> {
-      let query = filtered(viewerId, filters);
-      if (request.after !== null) query = query.where('c.seq', '<', Number(request.after));
-      const page = toPage(await query.limit(request.limit + 1).execute(), request.limit, (row) => positionOf(row.seq));
+      const page = await commentsList.page(q, viewerId, filters, request);
       return { rows: await toComments(page.rows), next: page.next };
     },
     /** The new comment as the API answers it: its row is known, only the two people's summaries are read. */

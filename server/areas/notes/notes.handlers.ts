@@ -7,14 +7,14 @@
  * train, or a user they may not see, is answered as an unknown one (404).
  */
 import { randomUUID } from 'node:crypto';
-import { type CreateNoteBody, type Note, noteCategoryOf } from '../../../contract/notes.ts';
+import { type CreateNoteBody, type ListNotesQuery, type Note, noteCategoryOf } from '../../../contract/notes.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import { resolveNote } from '../../access/targets.ts';
 import { type Listed, listScope, readList } from '../../data/paging.ts';
 import { bump } from '../../data/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { type NoteListFilters, notesRepo, type StoredNote } from './notes.repo.ts';
+import { notesRepo, type StoredNote } from './notes.repo.ts';
 
 const publicNote = ({ authorId: _authorId, ...note }: StoredNote): Note => note;
 
@@ -22,14 +22,11 @@ export function noteHandlers(deps: Deps) {
   const reads = notesRepo(deps.db.q);
   return {
     /** The whole list, or one page of it (the paging extension) with the cursor of the next. */
-    list(
-      caller: UserCaller,
-      query: NoteListFilters & { limit?: number | undefined; cursor?: string | undefined },
-    ): Promise<Listed<Note>> {
+    list(caller: UserCaller, query: ListNotesQuery): Promise<Listed<Note>> {
       const { limit, cursor, ...filters } = query;
       return readList(
         deps.db,
-        listScope('notes', caller.userId, { ...filters }),
+        listScope('notes', caller.userId, filters),
         { limit, cursor },
         {
           whole: async () => (await reads.list(caller.userId, filters)).map(publicNote),

@@ -1,11 +1,11 @@
 /** Notes: the lists, a note, the insert and the delete. The only queries of the area. */
 
-import type { Note, NoteCategory } from '../../../contract/notes.ts';
+import { type Note, type NoteCategory, noteFiltersSchema } from '../../../contract/notes.ts';
 import { type NoteRow, peopleOf, readableNotes, toNote } from '../../access/entries.ts';
 import { summariesOf } from '../../access/people.ts';
 import type { Queryable } from '../../data/database.ts';
-import { type Page, type PageRequest, positionOf, toPage } from '../../data/paging.ts';
-import { runPrepared } from '../../data/prepared.ts';
+import { filteredList, type ListFilters } from '../../data/filtered-list.ts';
+import type { Page, PageRequest } from '../../data/paging.ts';
 
 export interface StoredNote extends Note {
   readonly authorId: string;
@@ -24,23 +24,22 @@ export interface NewNote {
   readonly createdAt: number;
 }
 
-export interface NoteListFilters {
-  category?: NoteCategory[];
-  studentId?: string;
-  userId?: string;
-  classId?: string;
-  courseId?: string;
-  lessonId?: string;
-}
-
-const filterColumns = {
-  studentId: 'n.student_id',
-  userId: 'n.user_id',
-  classId: 'n.class_id',
-  courseId: 'n.course_id',
-  lessonId: 'n.lesson_id',
-} as const;
-const filterKeys = Object.keys(filterColumns) as (keyof typeof filterColumns)[];
+/** The notes the viewer may read with the contract's filters, newest first: the whole list and its pages. */
+const notesList = filteredList({
+  name: 'notes',
+  filters: noteFiltersSchema,
+  select: readableNotes,
+  columns: {
+    category: 'n.category',
+    studentId: 'n.student_id',
+    userId: 'n.user_id',
+    classId: 'n.class_id',
+    courseId: 'n.course_id',
+    lessonId: 'n.lesson_id',
+  },
+  position: 'n.seq',
+});
+type NoteFilterValues = ListFilters<typeof noteFiltersSchema>;
 
 export function notesRepo(q: Queryable) {
   /** Rows to notes with their author's id (who may delete one); each writer's summary is read once. */
@@ -49,48 +48,12 @@ export function notesRepo(q: Queryable) {
     return rows.map((row) => ({ ...toNote(row, people), authorId: row.author_id }));
   };
 
-  /** The notes the viewer may read with these filters, newest first (the order of the list, and of its pages). */
-  const filtered = (viewerId: string, filters: NoteListFilters) => {
-    let query = readableNotes(q, viewerId);
-    if (filters.studentId !== undefined) query = query.where('n.student_id', '=', filters.studentId);
-    if (filters.userId !== undefined) query = query.where('n.user_id', '=', filters.userId);
-    if (filters.classId !== undefined) query = query.where('n.class_id', '=', filters.classId);
-    if (filters.courseId !== undefined) query = query.where('n.course_id', '=', filters.courseId);
-    if (filters.lessonId !== undefined) query = query.where('n.lesson_id', '=', filters.lessonId);
-    const categories = [...new Set(filters.category ?? [])].sort();
-    if (categories.length > 0) query = query.where('n.category', 'in', categories);
-    return query.orderBy('n.seq', 'desc');
-  };
-
   return {
-    async list(viewerId: string, filters: NoteListFilters): Promise<StoredNote[]> {
-      const given = filterKeys.filter((key) => filters[key] !== undefined);
-      const categories = [...new Set(filters.category ?? [])].sort();
-      const params: Record<string, string> = { viewerId };
-      for (const key of given) params[key] = filters[key] as string;
-      categories.forEach((category, i) => {
-        params[`category${i}`] = category;
-      });
-      // Compiled once per set of filters and number of categories given (see data/prepared.ts).
-      const found = await runPrepared(q, `notes:${given.join(',')}:${categories.length}`, params, (p) => {
-        let query = readableNotes(q, p.viewerId as string);
-        for (const key of given) query = query.where(filterColumns[key], '=', p[key] as string);
-        if (categories.length > 0) {
-          query = query.where(
-            'n.category',
-            'in',
-            categories.map((_, i) => p[`category${i}`] as string),
-          );
-        }
-        return query.orderBy('n.seq', 'desc');
-      });
-      return toStored(found);
+    async list(viewerId: string, filters: NoteFilterValues): Promise<StoredNote[]> {
+      return toStored(await notesList.whole(q, viewerId, filters));
     },
-    /** One page of that list: the rows older than `after` (keyset on seq), one more read to tell whether more follow. */
-    async page(viewerId: string, filters: NoteListFilters, request: PageRequest): Promise<Page<StoredNote>> {
-      let query = filtered(viewerId, filters);
-      if (request.after !== null) query = query.where('n.seq', '<', Number(request.after));
-      const page = toPage(await query.limit(request.limit + 1).execute(), request.limit, (row) => positionOf(row.seq));
+    async page(viewerId: string, filters: NoteFilterValues, request: PageRequest): Promise<Page<StoredNote>> {
+      const page = await notesList.page(q, viewerId, filters, request);
       return { rows: await toStored(page.rows), next: page.next };
     },
     async findVisible(noteId: string, viewerId: string): Promise<StoredNote | undefined> {
