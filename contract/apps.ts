@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini';
 import { redirectUriSchema } from './auth.ts';
-import { isSandboxClientId } from './config.ts';
+import { clientIdFitsEnvironment, newClientIdSchema } from './client-id.ts';
 import { environmentSchema } from './sandbox.ts';
 
 /** The scopes an administrator can grant an app (section 4.1: training). */
@@ -46,29 +46,12 @@ export const createAppBodySchema = z
         z.maxLength(appLimits.name, `must be at most ${appLimits.name} characters`),
       ),
     environment: environmentSchema,
-    clientId: z.optional(
-      z
-        .string()
-        .check(
-          z.regex(
-            /^[a-z0-9][a-z0-9._-]{2,63}$/,
-            'must be 3 to 64 lowercase letters, digits, . _ - (starting with a letter or digit)',
-          ),
-        ),
-    ),
+    clientId: z.optional(newClientIdSchema),
     scopes: z.optional(z.array(appScopeSchema).check(z.maxLength(1))),
     redirectUris: redirectUriListSchema,
     confidential: z.boolean(),
   })
-  .check(
-    z.refine(
-      (body) => body.clientId === undefined || isSandboxClientId(body.clientId) === (body.environment === 'sandbox'),
-      {
-        message: 'a sandbox app id starts with "sandbox-" and a production one does not',
-        path: ['clientId'],
-      },
-    ),
-  );
+  .check(clientIdFitsEnvironment('app'));
 export type CreateAppBody = z.infer<typeof createAppBodySchema>;
 
 export const setRedirectUrisBodySchema = z.strictObject({ redirectUris: redirectUriListSchema });

@@ -4,8 +4,8 @@
  * leaves a rule open, the decision is written next to the schema.
  */
 import { z } from 'zod/mini';
+import { clientIdFitsEnvironment, newClientIdSchema } from './client-id.ts';
 import { idListParamSchema, idSchema, notBlank } from './common.ts';
-import { isSandboxClientId } from './config.ts';
 import { pluginPermissionSchema, pluginPermissions } from './plugin-permissions.ts';
 import { environmentSchema } from './sandbox.ts';
 
@@ -218,29 +218,9 @@ export const createPluginBodySchema = z
   .strictObject({
     name: text(pluginLimits.name),
     environment: z.optional(environmentSchema),
-    clientId: z.optional(
-      z
-        .string()
-        .check(
-          z.regex(
-            /^[a-z0-9][a-z0-9._-]{2,63}$/,
-            'must be 3 to 64 lowercase letters, digits, . _ - (starting with a letter or digit)',
-          ),
-        ),
-    ),
+    clientId: z.optional(newClientIdSchema),
   })
-  .check(
-    z.refine(
-      (body) =>
-        body.clientId === undefined ||
-        body.environment === undefined ||
-        isSandboxClientId(body.clientId) === (body.environment === 'sandbox'),
-      {
-        message: 'a sandbox plugin id starts with "sandbox-" and a production one does not',
-        path: ['clientId'],
-      },
-    ),
-  );
+  .check(clientIdFitsEnvironment('plugin'));
 export type CreatePluginBody = z.infer<typeof createPluginBodySchema>;
 
 /** The secret is shown once, when it is made. */

@@ -26,7 +26,7 @@ import { recordRoutes } from './areas/student-record/student-record.routes.ts';
 import { AnswerCache } from './cache/answer-cache.ts';
 import type { Settings } from './config.ts';
 import { type Db, isDatabaseUnavailable, isUnstorableText } from './data/database.ts';
-import type { Deps, RouteGroup } from './deps.ts';
+import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { overloadGuard } from './http/overload.ts';
 import { receiveBody, requireValidAddress } from './http/request.ts';
@@ -51,6 +51,9 @@ export interface AppOptions {
   /** Where request lines and unexpected errors go (the service's logger unless given). */
   readonly logger?: Logger;
 }
+
+/** An area's routes: binds its contract endpoints on the router. */
+type RouteGroup = (router: Router, deps: Deps) => void;
 
 /** The areas whose endpoints the contract defines, each bound on the base addresses this app answers. */
 const areaRoutes: readonly RouteGroup[] = [

@@ -117,3 +117,20 @@ export async function canSee(q: Queryable, me: string, userId: string): Promise<
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Every signed-up person (anonymous ones left out), trainers first, then by
+ * name: the order the sandbox's demo people and the sign-in page's picker
+ * both list them in.
+ */
+export function signedUpPeople(q: Queryable) {
+  return q
+    .selectFrom('users')
+    .select(['user_id', 'handle', 'first_name', 'last_name', 'trainer', 'trainee', 'account_type'])
+    .where('anonymous', '=', 0)
+    .orderBy('trainer', 'desc')
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('user_id')
+    .execute();
+}

@@ -3,9 +3,10 @@
  * here without redoing its queries: the answer's bytes are kept under a key
  * made of the route, who asked (the user, or the plugin with its orgs), the
  * validated input, and the versions of the data areas the answer is made of
- * (`db/versions.ts`). Every write bumps its areas' versions in its own
- * transaction, so after a write through any instance the next read computes
- * a new key and misses: a stale answer is never served, it only ages out.
+ * (server/data/versions.ts); answer-rule.ts makes the key. Every write bumps
+ * its areas' versions in its own transaction, so after a write through any
+ * instance the next read computes a new key and misses: a stale answer is
+ * never served, it only ages out.
  *
  * Who may see what is checked before the cache is consulted (the caller is
  * authenticated, its scope and permissions checked on every request), and

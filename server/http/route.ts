@@ -12,8 +12,9 @@ import { pagingShape } from '../../contract/common.ts';
 import type { AuthKind, Endpoint } from '../../contract/endpoint.ts';
 import type { AppClient, Authenticator, PluginCaller, UserCaller } from '../access/authenticator.ts';
 import type { AnswerCache } from '../cache/answer-cache.ts';
+import { routeAnswers } from '../cache/answer-rule.ts';
 import type { Db } from '../data/database.ts';
-import { type Area, readVersions } from '../data/versions.ts';
+import type { Area } from '../data/versions.ts';
 import { HttpError } from '../errors.ts';
 import { type EncodedAnswer, encodeAnswer, sendAnswer } from './compression.ts';
 import { type NodeEnv, parseInput, readJsonBody, readQuery } from './request.ts';
@@ -66,14 +67,15 @@ export interface RouteOptions {
 export interface BindOptions {
   /**
    * The data areas the answer is made of: the answer is kept and reused until
-   * a write bumps one of them (see answer-cache.ts). Only for reads.
+   * a write bumps one of them (server/cache/answer-rule.ts). Only for reads.
    */
   readonly reads?: readonly Area[];
 }
 
 /**
  * Registers endpoints on one app; skips those of another base address,
- * sandbox-only ones in production, and extensions when they are off.
+ * sandbox-only ones in production, and extensions when they are off, whether
+ * bound with `bind` or `raw`.
  */
 export class Router {
   constructor(
@@ -94,10 +96,11 @@ export class Router {
    * the handler reads its input itself (with `parseInput` and the
    * endpoint's schemas) and makes the response. A JSON answer goes
    * through `answerJson`, so the test probe checks it against the contract.
+   * Sandbox-only endpoints and extensions are gated as `bind` gates them.
    */
   raw<E extends Endpoint>(endpoint: E, handler: RawHandler<E>): void {
     const { options } = this;
-    if (!options.bases.has(endpoint.base) || (endpoint.sandboxOnly && !options.sandbox)) return;
+    if (!options.bases.has(endpoint.base) || !served(endpoint, options)) return;
     options.probe?.bound?.(endpoint, undefined);
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     this.app[method](endpoint.path, async (c) => {
@@ -132,17 +135,8 @@ function bind<E extends Endpoint>(
   handler: Handler<E>,
   { reads }: BindOptions,
 ): void {
-  const reuse = reads !== undefined && endpoint.method === 'GET' && options.answers.enabled;
-  // A page of the paging extension names the next one in its Link header, which is not kept: those
-  // pages are always computed. A list paged by `page` and `limit` says everything in its body.
-  const pagedQuery = (query: unknown) =>
-    endpoint.paged === true &&
-    typeof query === 'object' &&
-    query !== null &&
-    'limit' in query &&
-    query.limit !== undefined;
-  if (endpoint.sandboxOnly && !options.sandbox) return;
-  if (endpoint.extension && !endpoint.operational && !options.extensions) return;
+  if (!served(endpoint, options)) return;
+  const kept = routeAnswers(endpoint, reads, options.answers, options.db);
   // Without extensions a list is answered whole, as the interface gives it: limit and cursor are unknown parameters.
   const refusedParameters = endpoint.paged && !options.extensions ? pagingParameters : [];
   options.probe?.bound?.(endpoint, reads);
@@ -167,20 +161,8 @@ function bind<E extends Endpoint>(
     const body = endpoint.body
       ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw, c.env as NodeEnv | undefined))
       : undefined;
-    let key: string | undefined;
-    if (reuse && !pagedQuery(query)) {
-      // The versions are read before the data, so a kept answer is never older than its key says.
-      const versions = await readVersions(options.db.q);
-      key = answerKey(
-        endpoint,
-        caller,
-        params,
-        query,
-        reads.map((area) => versions[area]),
-      );
-      const kept = options.answers.get(key);
-      if (kept) return send(c, endpoint, kept.status, kept.answer);
-    }
+    const lookup = await kept?.lookup(caller, params, query);
+    if (lookup?.kept) return send(c, endpoint, lookup.kept.status, lookup.kept.answer);
     const result = await handler({
       caller,
       params,
@@ -191,7 +173,7 @@ function bind<E extends Endpoint>(
     options.probe?.answered?.(endpoint, result);
     const status = endpoint.status ?? 200;
     const answer = encodeAnswer(JSON.stringify(result));
-    if (key !== undefined) options.answers.set(key, status, answer);
+    if (lookup) kept?.store(lookup.key, status, answer);
     return send(c, endpoint, status, answer);
   });
 }
@@ -201,21 +183,10 @@ function send(c: Context, endpoint: Endpoint, status: number, answer: EncodedAns
   return sendAnswer(c, answer, status as ContentfulStatusCode);
 }
 
-/** Route, viewer, validated input and data versions: equal keys are equal answers. */
-function answerKey(
-  endpoint: Endpoint,
-  caller: unknown,
-  params: unknown,
-  query: unknown,
-  versions: readonly number[],
-): string {
-  let viewer = '-';
-  if (endpoint.auth === 'user' || endpoint.auth === 'training') viewer = `u:${(caller as UserCaller).userId}`;
-  else if (endpoint.auth === 'plugin') {
-    const plugin = caller as PluginCaller;
-    viewer = `p:${plugin.clientId}:${plugin.orgIds.join(',')}`;
-  } else if (endpoint.auth !== 'none') viewer = `${endpoint.auth}:${String(caller)}`;
-  return JSON.stringify([endpoint.method, endpoint.path, viewer, params ?? null, query ?? null, versions]);
+/** Sandbox-only endpoints are bound in a sandbox, extensions when they are on (the operational ones always). */
+function served(endpoint: Endpoint, options: RouteOptions): boolean {
+  if (endpoint.sandboxOnly && !options.sandbox) return false;
+  return !endpoint.extension || endpoint.operational === true || options.extensions;
 }
 
 async function authenticate(kind: AuthKind, auth: Authenticator, c: Context): Promise<unknown> {

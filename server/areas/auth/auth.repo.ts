@@ -1,6 +1,7 @@
 /** Queries of OAuth sign-in: apps and their redirect URIs, accounts, the demo people, codes and sessions. */
 import type { Environment } from '../../../contract/sandbox.ts';
 import { hashToken } from '../../access/authenticator.ts';
+import { signedUpPeople } from '../../access/people.ts';
 import type { Queryable } from '../../data/database.ts';
 import type { PickerPerson } from './signin-page.ts';
 
@@ -61,15 +62,7 @@ export function authRepo(q: Queryable) {
     /** The demo people of the picker: every signed-up user, trainers first, by name. */
     async people(): Promise<PickerPerson[]> {
       const [users, teaches, studies] = await Promise.all([
-        q
-          .selectFrom('users')
-          .select(['user_id', 'handle', 'first_name', 'last_name', 'account_type'])
-          .where('anonymous', '=', 0)
-          .orderBy('trainer', 'desc')
-          .orderBy('last_name')
-          .orderBy('first_name')
-          .orderBy('user_id')
-          .execute(),
+        signedUpPeople(q),
         q
           .selectFrom('class_trainers')
           .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])

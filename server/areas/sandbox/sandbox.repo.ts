@@ -1,5 +1,6 @@
 /** Reads for the sandbox extension: demo users with roles and rosters, demo clients, who may be signed in. */
 import type { SandboxClients, SandboxUser } from '../../../contract/sandbox.ts';
+import { signedUpPeople } from '../../access/people.ts';
 import type { Queryable } from '../../data/database.ts';
 import { groupBy } from '../../data/group-by.ts';
 import { openSecret } from '../../data/secrets.ts';
@@ -8,15 +9,7 @@ export function sandboxRepo(q: Queryable) {
   return {
     async users(): Promise<SandboxUser[]> {
       const [users, enrollments, teaches, lessons] = await Promise.all([
-        q
-          .selectFrom('users')
-          .select(['user_id', 'handle', 'first_name', 'last_name', 'trainer', 'trainee', 'account_type'])
-          .where('anonymous', '=', 0)
-          .orderBy('trainer', 'desc')
-          .orderBy('last_name')
-          .orderBy('first_name')
-          .orderBy('user_id')
-          .execute(),
+        signedUpPeople(q),
         q
           .selectFrom('students as s')
           .innerJoin('classes as c', 'c.class_id', 's.class_id')

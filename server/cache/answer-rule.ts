@@ -1,0 +1,95 @@
+/**
+ * The rule of kept answers for one bound route: which requests are kept, the
+ * key an answer is kept under (route, who may see it, validated input, data
+ * versions), and the lookup and store around the handler. The router asks it
+ * after the caller is authenticated and the input validated, so a kept answer
+ * is only ever handed to someone who passed the same checks.
+ */
+import type { Endpoint } from '../../contract/endpoint.ts';
+import type { Db } from '../data/database.ts';
+import { type Area, readVersions } from '../data/versions.ts';
+import type { EncodedAnswer } from '../http/compression.ts';
+import type { AnswerCache, KeptAnswer } from './answer-cache.ts';
+
+/** A user's request, as the authenticator names it: the key needs only who they are. */
+interface UserViewer {
+  readonly userId: string;
+}
+
+/** A plugin's request: its answer depends on the organizations it may read. */
+interface PluginViewer {
+  readonly clientId: string;
+  readonly orgIds: readonly string[];
+}
+
+/** What one request found: the answer kept under its key, or the key to keep the answer about to be made. */
+export interface Lookup {
+  readonly key: string;
+  readonly kept: KeptAnswer | undefined;
+}
+
+export interface RouteAnswers {
+  /** Undefined when this request's answer is not kept (a page of the paging extension). */
+  lookup(caller: unknown, params: unknown, query: unknown): Promise<Lookup | undefined>;
+  store(key: string, status: number, answer: EncodedAnswer): void;
+}
+
+/**
+ * The kept answers of `endpoint`, whose answer is made of the data areas
+ * `reads`; undefined when its answers are never kept (not a read, no areas
+ * named, or the cache off).
+ */
+export function routeAnswers(
+  endpoint: Endpoint,
+  reads: readonly Area[] | undefined,
+  answers: AnswerCache,
+  db: Db,
+): RouteAnswers | undefined {
+  if (reads === undefined || endpoint.method !== 'GET' || !answers.enabled) return undefined;
+  return {
+    async lookup(caller, params, query) {
+      if (pagedQuery(endpoint, query)) return undefined;
+      // The versions are read before the data, so a kept answer is never older than its key says.
+      const versions = await readVersions(db.q);
+      const key = answerKey(
+        endpoint,
+        caller,
+        params,
+        query,
+        reads.map((area) => versions[area]),
+      );
+      return { key, kept: answers.get(key) };
+    },
+    store(key, status, answer) {
+      answers.set(key, status, answer);
+    },
+  };
+}
+
+/**
+ * A page of the paging extension names the next one in its Link header, which is not kept: those
+ * pages are always computed. A list paged by `page` and `limit` says everything in its body.
+ */
+const pagedQuery = (endpoint: Endpoint, query: unknown) =>
+  endpoint.paged === true &&
+  typeof query === 'object' &&
+  query !== null &&
+  'limit' in query &&
+  query.limit !== undefined;
+
+/** Route, viewer, validated input and data versions: equal keys are equal answers. */
+function answerKey(
+  endpoint: Endpoint,
+  caller: unknown,
+  params: unknown,
+  query: unknown,
+  versions: readonly number[],
+): string {
+  let viewer = '-';
+  if (endpoint.auth === 'user' || endpoint.auth === 'training') viewer = `u:${(caller as UserViewer).userId}`;
+  else if (endpoint.auth === 'plugin') {
+    const plugin = caller as PluginViewer;
+    viewer = `p:${plugin.clientId}:${plugin.orgIds.join(',')}`;
+  } else if (endpoint.auth !== 'none') viewer = `${endpoint.auth}:${String(caller)}`;
+  return JSON.stringify([endpoint.method, endpoint.path, viewer, params ?? null, query ?? null, versions]);
+}
