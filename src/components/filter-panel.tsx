@@ -31,19 +31,19 @@ import { Fold, useWideScreen } from './fold';
 import { ErrorState, FormSkeleton, type SkeletonField, useShownTogether } from './states';
 
 /** A filter shown as a chip while on: what it filters, and names for its ids (the id itself where none is known). */
-export interface ChipField {
+interface ChipField {
   readonly label: string;
   readonly names?: ReadonlyMap<string, string>;
 }
 
 /** The filters that get a chip, in the order they are shown (and added to the URL). */
-export type ChipFields<S extends UrlFilterSchema> = { readonly [K in keyof z.input<S>]?: ChipField };
+type ChipFields<S extends UrlFilterSchema> = { readonly [K in keyof z.input<S>]?: ChipField };
 
-export interface FilterPanelOptions<S extends UrlFilterSchema> extends UrlFilterOptions<S> {
+interface FilterPanelOptions<S extends UrlFilterSchema> extends UrlFilterOptions<S> {
   readonly chips: ChipFields<S>;
 }
 
-export interface FilterPanelState<S extends UrlFilterSchema> extends UrlFilters<S> {
+interface FilterPanelState<S extends UrlFilterSchema> extends UrlFilters<S> {
   /** Writes these filters to the URL, folds the panel and (on a narrow screen) focuses the results' heading. */
   readonly apply: (next: FilterValues<S>) => void;
   /** How many chip filters are on (the panel's "2 on", a page's "no match" wording). */

@@ -59,7 +59,7 @@ export type FilterValues<S extends UrlFilterSchema> = {
   readonly [K in keyof z.output<S>]?: z.output<S>[K] | undefined;
 };
 
-export interface UrlFilterState<S extends UrlFilterSchema> extends UrlFilters<S> {
+interface UrlFilterState<S extends UrlFilterSchema> extends UrlFilters<S> {
   /** Replaces the list's filters in the URL (other parameters stay). */
   readonly setFilters: (next: FilterValues<S>) => void;
   /** Drops one filter from the URL, leaving the others as they are. */
