@@ -197,3 +197,13 @@ function buildNames(roster: Roster | null) {
   return { classes, courses, lessons, students, users };
 }
 export type RosterNames = ReturnType<typeof rosterNames>;
+
+/** The class, student, course and lesson filters as chips (see filter-panel), in the order of the filter forms, named from the roster where it can. */
+export function rosterFilterChips(names: RosterNames) {
+  return {
+    classId: { label: labels.classId.one, names: names.classes },
+    studentId: { label: labels.studentId.one, names: names.students },
+    courseId: { label: labels.courseId.one, names: names.courses },
+    lessonId: { label: labels.lessonId.one, names: names.lessons },
+  } as const;
+}

@@ -3,7 +3,8 @@
  * lesson (both in the URL), counted by kind, and the choices the filters
  * offer with how many entries each would show.
  */
-import type { Comment } from '../../../contract/comments';
+import { z } from 'zod/mini';
+import { type Comment, commentFiltersSchema } from '../../../contract/comments';
 import { type Note, noteCategoryOf } from '../../../contract/notes';
 import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
@@ -31,10 +32,9 @@ export function rosterOf(roster: Roster, userId: string): Roster {
   };
 }
 
-export interface RecordFilters {
-  readonly courseId?: string;
-  readonly lessonId?: string;
-}
+/** The record's filters: the course and lesson filters of the comment list (a note is filed under the same ids). */
+export const recordFiltersSchema = z.pick(commentFiltersSchema, { courseId: true, lessonId: true });
+export type RecordFilters = z.infer<typeof recordFiltersSchema>;
 
 /** The course and lesson an entry is filed under; a user note has neither. */
 export function placeOf(entry: ShownEntry): { courseId: string | null; lessonId: string | null } {

@@ -22,14 +22,20 @@ import { NoteForm } from '../../features/notes/components/note-form';
 import { isApiError } from '../../lib/api/api-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
-import { useSearchFilters } from '../../lib/url/use-search-filters';
+import { useUrlFilters } from '../../lib/url/url-filters';
 import { RecordFiltersForm } from './components/record-filters';
 import { RecordHeader } from './components/record-header';
 import { RecordList } from './components/record-list';
-import { countEntries, describeCounts, filterChoices, matches, type RecordFilters, rosterOf } from './record-model';
+import {
+  countEntries,
+  describeCounts,
+  filterChoices,
+  matches,
+  type RecordFilters,
+  recordFiltersSchema,
+  rosterOf,
+} from './record-model';
 import { recordQueries, type ShownRecord, sharedClassAudience } from './record-queries';
-
-const filterKeys = ['courseId', 'lessonId'] as const;
 
 export default function StudentRecordPage() {
   return (
@@ -46,7 +52,7 @@ function fullName(person: Pick<UserSummary, 'firstName' | 'lastName'>): string {
 function StudentRecord() {
   const { userId = '' } = useParams();
   const session = useSignedInSession();
-  const [filters, setFilters] = useSearchFilters(filterKeys);
+  const { filters, setFilters } = useUrlFilters(recordFiltersSchema);
   const extension = useQuery(recordQueries.of(userId));
   const roster = useQuery(rosterQueries.mine());
   const enrollments = roster.data ? rosterOf(roster.data, userId).classes.flatMap((c) => c.students) : [];

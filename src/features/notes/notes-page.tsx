@@ -5,34 +5,20 @@
  * their own notes, which only they read.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { idSchema } from '../../../contract/common';
-import { type NoteCategory, type NoteFilters, noteCategories } from '../../../contract/notes';
+import { type NoteCategory, type NoteFilters, noteCategories, noteFiltersSchema } from '../../../contract/notes';
 import { FilterChips } from '../../components/filter-chips';
-import { Fold, useWideScreen } from '../../components/fold';
+import { FilterPanel, useFilterPanel } from '../../components/filter-panel';
 import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
-import { rosterNames } from '../../components/roster-fields';
-import {
-  EmptyState,
-  ErrorState,
-  FormSkeleton,
-  LiveMessage,
-  QueryView,
-  Skeleton,
-  type SkeletonField,
-  useShownTogether,
-} from '../../components/states';
+import { rosterFilterChips, rosterNames } from '../../components/roster-fields';
+import { EmptyState, LiveMessage, QueryView, Skeleton, type SkeletonField } from '../../components/states';
 import { useAccess } from '../../lib/access/use-access';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
-import { useSearchFilters } from '../../lib/url/use-search-filters';
-import { noteIdFilterKeys, noteQueries, parseCategories } from './api/note-queries';
-import { categoryText, NoteFiltersForm, type NoteFilterValues } from './components/note-filters';
+import { defaultCategories, noteQueries } from './api/note-queries';
+import { categoryText, NoteFiltersForm } from './components/note-filters';
 import { NoteList } from './components/note-list';
-
-const urlKeys = [...noteIdFilterKeys, 'category'] as const;
 
 /** The filter form's shape while the roster loads (see NoteFiltersForm). */
 const filterFields: readonly SkeletonField[] = [
@@ -118,13 +104,8 @@ function MyNotes({ anonymous }: { readonly anonymous: boolean }) {
   );
 }
 
-const chipLabels = {
-  classId: 'Class',
-  studentId: 'Student',
-  courseId: 'Course',
-  lessonId: 'Lesson',
-  userId: 'Person',
-} as const;
+/** The list a trainer starts with: lesson and course notes (user notes are asked for). */
+const trainingDefaults: NoteFilters = { category: defaultCategories.join(',') };
 
 const kindWords: Record<NoteCategory, string> = { lesson: 'lesson notes', course: 'course notes', user: 'user notes' };
 
@@ -143,59 +124,23 @@ export function countSays(categories: readonly NoteCategory[]): string {
 function TrainingNotes() {
   const session = useSignedInSession();
   const location = useLocation();
-  const [raw, setRaw] = useSearchFilters(urlKeys);
-  const categories = parseCategories(raw.category);
-  const ids: Omit<NoteFilters, 'category'> = {};
-  for (const key of noteIdFilterKeys) {
-    if (idSchema.safeParse(raw[key]).success) ids[key] = raw[key];
-  }
-  const filters: NoteFilters = { category: categories.join(','), ...ids };
   const roster = useQuery(rosterQueries.mine());
-  // The forms go on screen in the background once the roster is in (see useShownTogether).
-  const rosterWaiting = useShownTogether(roster.isPending);
+  const names = rosterNames(roster.data);
+  const panel = useFilterPanel(noteFiltersSchema, {
+    defaults: trainingDefaults,
+    chips: { ...rosterFilterChips(names), userId: { label: 'Person', names: names.users } },
+  });
+  const { filters } = panel;
+  // In the order the form lists them, whatever the URL's order.
+  const categories = noteCategories.filter((category) => panel.values.category?.includes(category));
   const notes = useInfiniteQuery(noteQueries.list(filters));
   const more = useMorePages(notes);
-  const names = rosterNames(roster.data);
-  const formKey = JSON.stringify(filters);
-  const hasIdFilters = Object.keys(ids).length > 0;
   const flash = (location.state as { message?: string } | null)?.message ?? '';
   const newNoteSearch = new URLSearchParams(
-    Object.entries({ classId: ids.classId, studentId: ids.studentId, lessonId: ids.lessonId }).filter(
+    Object.entries({ classId: filters.classId, studentId: filters.studentId, lessonId: filters.lessonId }).filter(
       (entry): entry is [string, string] => entry[1] !== undefined,
     ),
   ).toString();
-
-  const wide = useWideScreen();
-  const [applied, setApplied] = useState(0);
-  const listHeading = useRef<HTMLHeadingElement>(null);
-  // On a narrow screen the filters fold after applying and the results they chose come next.
-  useEffect(() => {
-    if (applied === 0 || wide) return;
-    listHeading.current?.focus();
-  }, [applied, wide]);
-  const known = {
-    classId: names.classes,
-    studentId: names.students,
-    courseId: names.courses,
-    lessonId: names.lessons,
-    userId: names.users,
-  };
-  const chips = noteIdFilterKeys.flatMap((key) => {
-    const id = ids[key];
-    return id ? [{ key, label: chipLabels[key], value: known[key].get(id) ?? id }] : [];
-  });
-
-  const apply = (values: NoteFilterValues) => {
-    setApplied((n) => n + 1);
-    setRaw({
-      category: values.categories.join(','),
-      classId: values.classId,
-      studentId: values.studentId,
-      courseId: values.courseId,
-      lessonId: values.lessonId,
-      userId: values.userId,
-    });
-  };
 
   return (
     <div className="page">
@@ -206,23 +151,13 @@ function TrainingNotes() {
       <LiveMessage message={flash} />
       <div className="page-grid">
         <div className="page-side">
-          <Fold
-            title="Filter notes"
-            foldWhen={applied}
-            summary={hasIdFilters ? `${Object.keys(ids).length} on` : undefined}
-          >
-            {roster.isPending || rosterWaiting ? (
-              <FormSkeleton label="your classes" fields={filterFields} buttons={2} />
-            ) : roster.isError ? (
-              <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
-            ) : (
-              <NoteFiltersForm key={formKey} roster={roster.data} filters={{ ...ids, categories }} onApply={apply} />
-            )}
-          </Fold>
+          <FilterPanel panel={panel} title="Filter notes" needs={roster} what="your classes" fields={filterFields}>
+            {(data) => <NoteFiltersForm roster={data} filters={panel.values} onApply={panel.apply} />}
+          </FilterPanel>
         </div>
         <section aria-labelledby="note-list-heading" className="page-main">
           <div className="section-head">
-            <h2 id="note-list-heading" ref={listHeading} tabIndex={-1}>
+            <h2 id="note-list-heading" ref={panel.resultsHeading} tabIndex={-1}>
               Notes
               {notes.data ? <span className="count"> ({countText(notes.data.length, notes.hasNextPage)})</span> : null}
             </h2>
@@ -231,20 +166,16 @@ function TrainingNotes() {
             </Link>
           </div>
           <p className="count-says">{countSays(categories)}</p>
-          <FilterChips
-            chips={chips}
-            onRemove={(key) => setRaw({ ...raw, [key]: undefined })}
-            afterLast={() => listHeading.current}
-          />
+          <FilterChips {...panel.chips} />
           <QueryView
             query={notes}
             what="the notes"
             waitingFor={roster.isLoading}
             isEmpty={(list) => list.length === 0}
             empty={
-              <EmptyState title={hasIdFilters ? 'No notes match these filters' : 'No notes yet'}>
+              <EmptyState title={panel.inForce > 0 ? 'No notes match these filters' : 'No notes yet'}>
                 <p>
-                  {hasIdFilters
+                  {panel.inForce > 0
                     ? 'Change or clear the filters, or include more kinds of note.'
                     : 'Write the first note about a student in a lesson.'}
                 </p>
@@ -252,7 +183,14 @@ function TrainingNotes() {
             }
           >
             {(list) => (
-              <NoteList notes={list} names={names} listKey={formKey} selfId={session.userId} more={more} showWriters />
+              <NoteList
+                notes={list}
+                names={names}
+                listKey={panel.key}
+                selfId={session.userId}
+                more={more}
+                showWriters
+              />
             )}
           </QueryView>
         </section>

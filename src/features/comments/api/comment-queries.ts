@@ -1,24 +1,11 @@
 /** Student comments (section 4.1): list by filters, page by page where the service pages (whole where it does not); add one (shown at once in the lists and the student's record). */
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type Comment,
-  type CommentFilters,
-  type CreateCommentBody,
-  commentFiltersSchema,
-} from '../../../../contract/comments';
+import type { Comment, CommentFilters, CreateCommentBody } from '../../../../contract/comments';
 import { commentEndpoints } from '../../../../contract/endpoints/comments';
 import { call, callAnswer } from '../../../lib/api/client';
 import { type ListPage, loadedRows, readListPage } from '../../../lib/api/paging';
 
-export const commentFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
-
 export type CommentPages = InfiniteData<ListPage<Comment>, string | null>;
-
-/** The filters of a URL's search params; ids that are not ids (a hand-edited URL) are dropped rather than sent. */
-export function commentFiltersOf(raw: Partial<Record<(typeof commentFilterKeys)[number], string>>): CommentFilters {
-  const parsed = commentFiltersSchema.safeParse(raw);
-  return parsed.success ? parsed.data : {};
-}
 
 export const commentQueries = {
   all: () => ['comments'] as const,

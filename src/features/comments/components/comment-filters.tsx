@@ -3,7 +3,9 @@ import { type FormEvent, useState } from 'react';
 import type { Roster } from '../../../../contract/roster';
 import { FilterActions } from '../../../components/filter-actions';
 import { RosterFields, type RosterValues } from '../../../components/roster-fields';
-import { commentFilterKeys } from '../api/comment-queries';
+
+/** The filters in the order the form shows them. */
+const fields = ['classId', 'studentId', 'courseId', 'lessonId'] as const;
 
 interface CommentFiltersFormProps {
   readonly roster: Roster | null;
@@ -21,7 +23,7 @@ export function CommentFiltersForm({ roster, filters, onApply }: CommentFiltersF
     <form className="form filters" onSubmit={submit} aria-label="Filter comments">
       <RosterFields
         roster={roster}
-        fields={commentFilterKeys}
+        fields={fields}
         values={values}
         onChange={setValues}
         mode="filter"

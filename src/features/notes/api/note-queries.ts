@@ -1,25 +1,12 @@
 /** Training notes (section 4.4), under the notes base address: list, read, create, delete. */
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { noteEndpoints } from '../../../../contract/endpoints/notes';
-import {
-  type CreateNoteBody,
-  type Note,
-  type NoteCategory,
-  type NoteFilters,
-  noteCategories,
-} from '../../../../contract/notes';
+import type { CreateNoteBody, Note, NoteCategory, NoteFilters } from '../../../../contract/notes';
 import { call, callAnswer } from '../../../lib/api/client';
 import { type ListPage, loadedRows, readListPage } from '../../../lib/api/paging';
 
-export const noteIdFilterKeys = ['classId', 'studentId', 'courseId', 'lessonId', 'userId'] as const;
+/** The kinds of note a trainer's list starts with (user notes are asked for). */
 export const defaultCategories: readonly NoteCategory[] = ['lesson', 'course'];
-
-/** The categories named in the URL (`category=lesson,course`); the default when none is valid. */
-export function parseCategories(value: string | undefined): NoteCategory[] {
-  const named = (value ?? '').split(',').map((part) => part.trim());
-  const valid = noteCategories.filter((category) => named.includes(category));
-  return valid.length > 0 ? valid : [...defaultCategories];
-}
 
 export const noteQueries = {
   all: () => ['notes'] as const,

@@ -1,16 +1,15 @@
 /** Note filters: categories and ids, applied to the URL on submit. */
 import { type FormEvent, useState } from 'react';
-import { type NoteCategory, noteCategories } from '../../../../contract/notes';
+import type { z } from 'zod/mini';
+import { type NoteCategory, noteCategories, type noteFiltersSchema } from '../../../../contract/notes';
 import type { Roster } from '../../../../contract/roster';
 import { FilterActions } from '../../../components/filter-actions';
 import { SelectField, type SelectOption, TextField } from '../../../components/form-field';
-import { RosterFields, type RosterValues } from '../../../components/roster-fields';
+import { RosterFields } from '../../../components/roster-fields';
 import { defaultCategories } from '../api/note-queries';
 
-export interface NoteFilterValues extends RosterValues {
-  readonly userId?: string;
-  readonly categories: readonly NoteCategory[];
-}
+/** The contract's note filters as the form holds them (the kinds as a list). */
+type NoteFilterValues = z.output<typeof noteFiltersSchema>;
 
 /** The checkbox text of each kind (also the filter form's skeleton). */
 export const categoryText: Record<NoteCategory, string> = {
@@ -49,7 +48,7 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (values.categories.length === 0) {
+    if (!values.category?.length) {
       setError('Choose at least one kind of note.');
       return;
     }
@@ -59,7 +58,7 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
   const toggle = (category: NoteCategory, on: boolean) =>
     setValues((current) => ({
       ...current,
-      categories: noteCategories.filter((c) => (c === category ? on : current.categories.includes(c))),
+      category: noteCategories.filter((c) => (c === category ? on : current.category?.includes(c))),
     }));
 
   return (
@@ -70,7 +69,7 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
           <label key={category} className="checkbox">
             <input
               type="checkbox"
-              checked={values.categories.includes(category)}
+              checked={values.category?.includes(category) ?? false}
               onChange={(event) => toggle(category, event.target.checked)}
             />
             {categoryText[category]}
@@ -86,9 +85,7 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
         roster={roster}
         fields={['classId', 'studentId', 'courseId', 'lessonId']}
         values={values}
-        onChange={(next) =>
-          setValues((current) => ({ ...next, userId: current.userId, categories: current.categories }))
-        }
+        onChange={(next) => setValues((current) => ({ ...next, userId: current.userId, category: current.category }))}
         mode="filter"
         idPrefix="note-filter"
       />
@@ -114,7 +111,7 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
       )}
       <FilterActions
         onClear={() => {
-          const cleared = { categories: [...defaultCategories] };
+          const cleared = { category: [...defaultCategories] };
           setValues(cleared);
           setError(undefined);
           onApply(cleared);

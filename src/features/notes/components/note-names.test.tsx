@@ -53,7 +53,7 @@ describe('the notes filter', () => {
   it('picks the person from the roster by name, each once', async () => {
     const onApply = vi.fn();
     const { user } = renderWithProviders(
-      <NoteFiltersForm roster={roster} filters={{ categories: ['lesson', 'course'] }} onApply={onApply} />,
+      <NoteFiltersForm roster={roster} filters={{ category: ['lesson', 'course'] }} onApply={onApply} />,
     );
     expect(screen.queryByRole('textbox', { name: /User ID/ })).not.toBeInTheDocument();
     const person = screen.getByRole('combobox', { name: /^Person/ });
@@ -70,11 +70,11 @@ describe('the notes filter', () => {
 
   it('asks for a typed user id only where there is no roster', () => {
     const withRoster = renderWithProviders(
-      <NoteFiltersForm roster={roster} filters={{ categories: ['lesson'] }} onApply={vi.fn()} />,
+      <NoteFiltersForm roster={roster} filters={{ category: ['lesson'] }} onApply={vi.fn()} />,
     );
     expect(screen.queryByRole('textbox', { name: /^User ID/ })).not.toBeInTheDocument();
     withRoster.unmount();
-    renderWithProviders(<NoteFiltersForm roster={null} filters={{ categories: ['lesson'] }} onApply={vi.fn()} />);
+    renderWithProviders(<NoteFiltersForm roster={null} filters={{ category: ['lesson'] }} onApply={vi.fn()} />);
     expect(screen.getByRole('textbox', { name: /^User ID/ })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /^Person/ })).not.toBeInTheDocument();
   });
