@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { adminApi } from './admin-cli/admin-api.ts';
 import { parseCommandLine, USAGE, UsageError } from './admin-cli/command-line.ts';
 import { runCommand } from './admin-cli/commands.ts';
-import { httpTransport, inProcessTransport, type Transport } from './admin-cli/transports.ts';
+import { httpTransport, type Transport } from './admin-cli/transport.ts';
 
 /** Runs one command; returns the exit code (0 done, 1 refused or failed, 2 bad usage). */
 export async function runAdminCli(
@@ -51,7 +51,11 @@ export async function runAdminCli(
   }
   let transport: Transport | undefined;
   try {
-    transport = typeof values.url === 'string' ? httpTransport(values.url, env) : await inProcessTransport(env);
+    // The service's own code is loaded only to build it here: a call to a running service needs none of it.
+    transport =
+      typeof values.url === 'string'
+        ? httpTransport(values.url, env)
+        : await (await import('./admin-cli/in-process-transport.ts')).inProcessTransport(env);
     await runCommand(adminApi(transport), positionals, values, log);
     return 0;
   } catch (error) {

@@ -6,7 +6,7 @@
 import { isErrorBody } from '../../contract/common.ts';
 import type { Endpoint, EndpointInput, ResponseOf } from '../../contract/endpoint.ts';
 import { endpointUrl } from '../../contract/endpoint-url.ts';
-import type { Transport } from './transports.ts';
+import type { Transport } from './transport.ts';
 
 /** The service refused a call: its status, code, message and the issues it named. */
 export class RequestFailed extends Error {

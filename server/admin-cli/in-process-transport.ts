@@ -1,6 +1,5 @@
 /**
- * Where the administration API's requests go: to a running service over
- * HTTP (`--url`, with the ADMIN_TOKEN setting), or to the same API built in
+ * The second way to the administration API: the service's own app built in
  * this process on the database the service's settings name.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,27 +9,7 @@ import { openDatabase } from '../data/database.ts';
 import { bindEnvironment } from '../data/environment.ts';
 import { applyMigrations, withStartupLock } from '../data/migrate.ts';
 import { logger } from '../logger.ts';
-import { UsageError } from './command-line.ts';
-
-export interface Transport {
-  /** The address the API's paths are under: the service's, or none for the API in this process. */
-  readonly base: string;
-  /** The bearer token that opens the API. */
-  readonly token: string;
-  readonly fetch: (url: string, init: RequestInit) => Promise<Response>;
-  close(): Promise<void>;
-}
-
-export function httpTransport(url: string, env: NodeJS.ProcessEnv): Transport {
-  const token = env.ADMIN_TOKEN;
-  if (!token) throw new UsageError("--url needs the ADMIN_TOKEN setting (the service's own) in the environment");
-  return {
-    base: url.replace(/\/+$/, ''),
-    token,
-    fetch: (address, init) => fetch(address, init),
-    close: async () => {},
-  };
-}
+import type { Transport } from './transport.ts';
 
 /**
  * The service's own app on its database, migrated and bound to its
