@@ -12,7 +12,7 @@
  * sign-in address).
  */
 import { z } from 'zod/mini';
-import { idSchema } from './common.ts';
+import { idSchema, notBlank } from './common.ts';
 
 /** `code` (authorization code, with PKCE), or `implicit`: tokens in the redirect, as the SDKs read them (legacy). */
 export const responseTypes = ['code', 'implicit'] as const;
@@ -83,8 +83,22 @@ export const signinQuerySchema = z.object({
 });
 export type SigninQuery = z.infer<typeof signinQuerySchema>;
 
-export const handleInputSchema = z.string().check(z.maxLength(65, 'must be at most 65 characters'));
-export const passwordInputSchema = z.string().check(z.maxLength(1024, 'must be at most 1024 characters'));
+/** The longest handle and password the sign-in form takes (its fields' `maxlength` too). */
+export const signinLimits = { handle: 65, password: 1024 } as const;
+
+/** A handle as a person types it, the `@` optional; the sign-in drops the spaces around it first. */
+export const handleInputSchema = z
+  .string()
+  .check(notBlank(), z.maxLength(signinLimits.handle, `must be at most ${signinLimits.handle} characters`));
+export const passwordInputSchema = z
+  .string()
+  .check(
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(signinLimits.password, `must be at most ${signinLimits.password} characters`),
+  );
+
+/** The password form's two fields, as the sign-in checks them before it looks anyone up. */
+export const signinCredentialsSchema = z.object({ handle: handleInputSchema, password: passwordInputSchema });
 
 /**
  * `POST /oauth/signin`, the sign-in page's forms (form-encoded): the

@@ -92,3 +92,13 @@ export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodMiniType ? z.i
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
 export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodMiniType ? z.input<E['params']> : undefined;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** What fills an endpoint's address: its `:name` parameters when it has them, and its query. */
+export type UrlInput<E extends Endpoint> = (E['params'] extends z.ZodMiniType
+  ? { params: ParamsOf<E> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodMiniType ? { query?: QueryOf<E> } : { query?: never });
+
+/** Everything a call of the endpoint sends: its address's input and, when it takes one, its body. */
+export type EndpointInput<E extends Endpoint> = UrlInput<E> &
+  (E['body'] extends z.ZodMiniType ? { body: BodyOf<E> } : { body?: never });

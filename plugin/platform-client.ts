@@ -5,15 +5,11 @@
  * missing_permission) reads as "no data of that kind", so a plugin with
  * fewer permissions still answers, on less evidence.
  */
-import type { z } from 'zod/mini';
 import { basicHeader } from '../contract/basic-auth.ts';
-import {
-  badgeAssertionListSchema,
-  badgeListSchema,
-  learningRecordListSchema,
-  type OtherSkill,
-  otherSkillListSchema,
-} from '../contract/plugin.ts';
+import type { Endpoint, ResponseOf, UrlInput } from '../contract/endpoint.ts';
+import { endpointUrl } from '../contract/endpoint-url.ts';
+import { aiPluginEndpoints as ai } from '../contract/endpoints/ai-plugin.ts';
+import type { OtherSkill } from '../contract/plugin.ts';
 import type { PluginConfig } from './config.ts';
 import type { Catalogue, Person } from './ranking.ts';
 
@@ -26,39 +22,37 @@ const usersPerRead = 100;
 export function platformClient(config: PluginConfig) {
   const authorization = basicHeader(config.PLUGIN_CLIENT_ID, config.PLUGIN_CLIENT_SECRET);
 
-  /** GETs a path; undefined when the plugin lacks the API set. */
-  async function read<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.output<S> | undefined> {
+  /** Reads an endpoint; undefined when the plugin lacks the API set. */
+  async function read<E extends Endpoint>(endpoint: E, input: UrlInput<E>): Promise<ResponseOf<E> | undefined> {
     let response: Response;
     try {
-      response = await fetch(`${config.PLATFORM_URL}${path}`, {
+      response = await fetch(endpointUrl(endpoint, input, config.PLATFORM_URL), {
         headers: { Authorization: authorization, Accept: 'application/json' },
         signal: AbortSignal.timeout(config.PLATFORM_TIMEOUT_MS),
       });
     } catch (error) {
       throw new PlatformError(
-        `The platform did not answer ${path.split('?')[0]}: ${error instanceof Error ? error.message : error}`,
+        `The platform did not answer ${endpoint.path}: ${error instanceof Error ? error.message : error}`,
       );
     }
     const body: unknown = await response.json().catch(() => undefined);
     if (response.status === 403 && isCode(body, 'missing_permission')) return undefined;
     if (!response.ok) {
-      throw new PlatformError(`The platform answered ${response.status} to ${path.split('?')[0]}: ${messageOf(body)}`);
+      throw new PlatformError(`The platform answered ${response.status} to ${endpoint.path}: ${messageOf(body)}`);
     }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success)
-      throw new PlatformError(`The platform's answer to ${path.split('?')[0]} has an unexpected shape`);
-    return parsed.data;
+    const parsed = endpoint.response.safeParse(body);
+    if (!parsed.success) throw new PlatformError(`The platform's answer to ${endpoint.path} has an unexpected shape`);
+    return parsed.data as ResponseOf<E>;
   }
 
+  /** Reads a list of the users named in `userIds`, a part of them at a time (undefined without the API set). */
   async function perUsers<T>(
-    path: string,
     userIds: readonly string[],
-    schema: z.ZodMiniType<T[]>,
+    readPart: (query: { userIds: string }) => Promise<T[] | undefined>,
   ): Promise<T[] | undefined> {
     const out: T[] = [];
     for (let start = 0; start < userIds.length; start += usersPerRead) {
-      const ids = userIds.slice(start, start + usersPerRead);
-      const part = await read(`${path}?userIds=${encodeURIComponent(ids.join(','))}`, schema);
+      const part = await readPart({ userIds: userIds.slice(start, start + usersPerRead).join(',') });
       if (part === undefined) return undefined;
       out.push(...part);
     }
@@ -68,13 +62,13 @@ export function platformClient(config: PluginConfig) {
   return {
     /** Everyone the plugin may consider, with what it knows of them, and the badges the platform offers. */
     async load(): Promise<{ people: Person[]; catalogue: Catalogue }> {
-      const records = (await read('/plugin/v2/ai/record-data', learningRecordListSchema)) ?? [];
+      const records = (await read(ai.recordData, {})) ?? [];
       const userIds = records.map((r) => r.userId);
       const [courseBadges, objectiveBadges, assertions, skills] = await Promise.all([
-        read('/plugin/v2/ai/badge/course', badgeListSchema),
-        read('/plugin/v2/ai/badge/objective', badgeListSchema),
-        perUsers('/plugin/v2/ai/badge/assertion', userIds, badgeAssertionListSchema),
-        perUsers('/plugin/v2/ai/other-skills', userIds, otherSkillListSchema),
+        read(ai.courseBadges, {}),
+        read(ai.objectiveBadges, {}),
+        perUsers(userIds, (query) => read(ai.listBadgeAssertions, { query })),
+        perUsers(userIds, (query) => read(ai.otherSkills, { query })),
       ]);
       const badgesOf = new Map<string, Set<string>>();
       for (const a of assertions ?? []) {

@@ -13,6 +13,8 @@ import {
   type OauthTokenRequest,
   oauthLogoutBodySchema,
   oauthTokenRequestSchema,
+  signinCredentialsSchema,
+  signinLimits,
 } from '../../../contract/auth.ts';
 import { readBasic } from '../../../contract/basic-auth.ts';
 import type { ErrorCode } from '../../../contract/common.ts';
@@ -243,15 +245,16 @@ export function authHandlers(deps: Deps) {
         }
         return signIn(c, request, person.user_id);
       }
-      const handleInput = typeof fields.handle === 'string' ? fields.handle.trim() : '';
-      const password = typeof fields.password === 'string' ? fields.password : '';
-      if (handleInput === '' || password === '' || handleInput.length > 65 || password.length > 1024) {
-        const field = handleInput === '' || handleInput.length > 65 ? 'handle' : 'password';
+      const typed = typeof fields.handle === 'string' ? fields.handle.trim() : '';
+      const credentials = signinCredentialsSchema.safeParse({ handle: typed, password: fields.password });
+      if (!credentials.success) {
+        const field = credentials.error.issues.some((issue) => issue.path[0] === 'handle') ? 'handle' : 'password';
         return page(c, request, 400, {
           error: { message: field === 'handle' ? 'Enter your handle.' : 'Enter your password.', field },
-          handle: handleInput.slice(0, 65),
+          handle: typed.slice(0, signinLimits.handle),
         });
       }
+      const { handle: handleInput, password } = credentials.data;
       const handle = handleInput.startsWith('@') ? handleInput : `@${handleInput}`;
       const account = hasControl(handle) ? undefined : await authRepo(deps.db.q).account(handle);
       // Checked even without an account, so the time taken does not tell which handles exist.

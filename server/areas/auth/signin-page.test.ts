@@ -237,6 +237,31 @@ describe('the sign-in page', () => {
     expect(redirectParams(right.location).get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
+  it("refuses a handle or password beyond the form's limits before looking anyone up, naming the field", async () => {
+    const params = request();
+    const page = await openSignin(sandbox.url, params);
+    const password = 'dokafor-sandbox-2026';
+    const longHandle = await post(page, params, { action: 'password', handle: `dokafor${'x'.repeat(60)}`, password });
+    expect(longHandle.status).toBe(400);
+    expect(longHandle.html).toContain('Enter your handle.');
+    // Shown again as far as the field takes it.
+    expect(longHandle.html).toContain(`value="dokafor${'x'.repeat(58)}" aria-invalid="true"`);
+    const longPassword = await post(page, params, {
+      action: 'password',
+      handle: 'dokafor',
+      password: 'p'.repeat(1025),
+    });
+    expect(longPassword.status).toBe(400);
+    expect(longPassword.html).toContain('Enter your password.');
+    expect(longPassword.html).toContain('value="dokafor"');
+    // Spaces around the handle are not part of it, and a password at the limit is a password.
+    const spaced = await post(page, params, { action: 'password', handle: '  dokafor  ', password: 'p'.repeat(1024) });
+    expect(spaced.status).toBe(401);
+    expect(spaced.html).toContain('value="dokafor"');
+    const right = await post(page, params, { action: 'password', handle: ' @dokafor ', password });
+    expect(right.status).toBe(303);
+  });
+
   it('offers the demo people to sandbox apps only: a production app, or app_login=true, signs in with a password', async () => {
     const prodParams = request({ client_id: prodApp });
     const prodPage = await openSignin(sandbox.url, prodParams);

@@ -7,6 +7,7 @@
  * one h1, a banner and a main landmark, every field labelled, errors in an
  * alert tied to their fields.
  */
+import { signinLimits } from '../../../contract/auth.ts';
 
 /** The request parameters the forms carry back, as hidden fields, to the POST. */
 export interface CarriedParams {
@@ -147,11 +148,11 @@ ${alert}<section aria-labelledby="password-title">
 ${hiddenFields(input.params, input.csrfToken)}
 <div class="field">
 <label for="handle">Handle</label>
-<input id="handle" name="handle" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="65" value="${escapeHtml(input.handle ?? '')}"${invalid('handle')}>
+<input id="handle" name="handle" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="${signinLimits.handle}" value="${escapeHtml(input.handle ?? '')}"${invalid('handle')}>
 </div>
 <div class="field">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"${invalid('password')}>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="${signinLimits.password}"${invalid('password')}>
 </div>
 <button type="submit" name="action" value="password" class="button">Sign in</button>
 </form>

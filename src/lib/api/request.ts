@@ -5,17 +5,13 @@
  * and throws one `ApiError` (read-error.ts reads a failure, body or headers). No toasts, redirects or session handling here:
  * `client.ts` adds the session on top.
  */
-import type { z } from 'zod/mini';
 import type { DashboardConfig } from '../../../contract/config';
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../../../contract/endpoint';
+import type { Endpoint, EndpointInput, ResponseOf } from '../../../contract/endpoint';
+import { endpointUrl } from '../../../contract/endpoint-url';
 import { ApiError } from './api-error';
 import { readError } from './read-error';
 
-type ParamsPart<E extends Endpoint> = E['params'] extends z.ZodMiniType ? { params: ParamsOf<E> } : { params?: never };
-type QueryPart<E extends Endpoint> = E['query'] extends z.ZodMiniType ? { query?: QueryOf<E> } : { query?: never };
-type BodyPart<E extends Endpoint> = E['body'] extends z.ZodMiniType ? { body: BodyOf<E> } : { body?: never };
-
-export type RequestInput<E extends Endpoint> = ParamsPart<E> & QueryPart<E> & BodyPart<E> & { signal?: AbortSignal };
+export type RequestInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortSignal };
 
 export interface RequestContext {
   readonly config: Pick<DashboardConfig, 'platformUrl' | 'notesUrl' | 'clientId'>;
@@ -23,22 +19,9 @@ export interface RequestContext {
   readonly token?: string;
 }
 
-export function endpointUrl(
-  endpoint: Endpoint,
-  input: { params?: unknown; query?: unknown },
-  config: RequestContext['config'],
-): string {
-  const base = endpoint.base === 'notes' ? config.notesUrl : config.platformUrl;
-  const params = (input.params ?? {}) as Record<string, unknown>;
-  const path = endpoint.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) =>
-    encodeURIComponent(String(params[name] ?? '')),
-  );
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return `${base}${path}${query ? `?${query}` : ''}`;
+/** The base address the endpoint lives under: notes have their own. */
+function baseOf(endpoint: Endpoint, config: RequestContext['config']): string {
+  return endpoint.base === 'notes' ? config.notesUrl : config.platformUrl;
 }
 
 function headersFor(endpoint: Endpoint, context: RequestContext, hasBody: boolean): Headers {
@@ -100,6 +83,7 @@ export async function requestAnswer<E extends Endpoint>(
   context: RequestContext,
 ): Promise<Answer<ResponseOf<E>>> {
   const what = `${endpoint.method} ${endpoint.path}`;
+  const url = endpointUrl(endpoint, input, baseOf(endpoint, context.config));
   const hasBody = input.body !== undefined;
   const init: RequestInit = {
     method: endpoint.method,
@@ -114,7 +98,7 @@ export async function requestAnswer<E extends Endpoint>(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(endpointUrl(endpoint, input, context.config), init);
+    response = await fetch(url, init);
     text = await response.text();
   } catch (error) {
     if (isAbort(error)) throw error;
