@@ -3,8 +3,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { ModuleInfo, OutputBundle, OutputChunk } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { readRoutes } from './scripts/page-routes.ts';
 
 /**
@@ -82,13 +81,13 @@ export function routePreloads(): Plugin {
   return {
     name: 'route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle: OutputBundle) {
-      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+    generateBundle(_options, bundle: Rolldown.OutputBundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
       const byFacade = new Map(
         chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[stripExtension(chunk.facadeModuleId), chunk]] : [])),
       );
-      const closure = (start: readonly OutputChunk[]) => {
-        const seen = new Set<OutputChunk>();
+      const closure = (start: readonly Rolldown.OutputChunk[]) => {
+        const seen = new Set<Rolldown.OutputChunk>();
         const queue = [...start];
         for (let next = queue.pop(); next; next = queue.pop()) {
           if (seen.has(next)) continue;
@@ -171,7 +170,7 @@ function chunkGroups() {
   const hooks =
     /\/@tanstack\/(react-query|query-core)\/build\/modern\/(use(Base|Infinite)?Query|useQueries|useMutation|(infiniteQ|q)ueryOptions|errorBoundaryUtils|IsRestoringProvider|QueryErrorResetBoundary|suspense|(infiniteQuery|queries|query|mutation)Observer)\.js$/;
   const inEntry = (id: string, entry: Set<string>) => entry.has(id) && !hooks.test(id);
-  type Context = { getModuleInfo(id: string): ModuleInfo | null };
+  type Context = { getModuleInfo(id: string): Rolldown.ModuleInfo | null };
   let sets: { readonly entry: Set<string>; readonly signIn: Set<string> } | undefined;
   const setsOf = (context: Context) => {
     if (sets) return sets;

@@ -20,7 +20,6 @@ export type ResponseType = (typeof responseTypes)[number];
 export const responseTypeSchema = z.enum(responseTypes);
 
 export const grantTypes = ['authorization_code', 'refresh_token'] as const;
-export type GrantType = (typeof grantTypes)[number];
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -81,7 +80,6 @@ export const signinQuerySchema = z.object({
   /** Sent by the Swift SDK; ignored here (an app proves its secret at the token endpoint, never in an address). */
   client_secret: z.optional(z.string().check(z.maxLength(256, 'must be at most 256 characters'))),
 });
-export type SigninQuery = z.infer<typeof signinQuerySchema>;
 
 /** The longest handle and password the sign-in form takes (its fields' `maxlength` too). */
 export const signinLimits = { handle: 65, password: 1024 } as const;

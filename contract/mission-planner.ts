@@ -13,7 +13,6 @@ export type KnowledgeLevel = z.infer<typeof knowledgeLevelSchema>;
 
 export const actionTypes = ['course', 'objective'] as const;
 export const actionTypeSchema = z.enum(actionTypes);
-export type ActionType = z.infer<typeof actionTypeSchema>;
 
 /** Ordered from lowest to highest: comparisons use the index. */
 export const competencyLevels = ['basic', 'intermediate', 'advanced', 'expert'] as const;
@@ -289,7 +288,6 @@ export const plannerCapabilitiesResultSchema = z.discriminatedUnion('status', [
 export type PlannerCapabilitiesResult = z.infer<typeof plannerCapabilitiesResultSchema>;
 
 export const plannerCapabilitiesResponseSchema = z.object({ results: z.array(plannerCapabilitiesResultSchema) });
-export type PlannerCapabilitiesResponse = z.infer<typeof plannerCapabilitiesResponseSchema>;
 
 /** Who a candidate is, so a trainer reads names rather than ids. Shown, never stored. */
 export const candidatePersonSchema = z.object({
@@ -315,7 +313,6 @@ export const plannerCandidatesResultSchema = z.discriminatedUnion('status', [
 export type PlannerCandidatesResult = z.infer<typeof plannerCandidatesResultSchema>;
 
 export const plannerCandidatesResponseSchema = z.object({ results: z.array(plannerCandidatesResultSchema) });
-export type PlannerCandidatesResponse = z.infer<typeof plannerCandidatesResponseSchema>;
 
 /**
  * Names of what a kept plan shows, asked for again when the plan is reopened:
@@ -333,9 +330,7 @@ export const plannerNamesQuerySchema = z.strictObject({
 export type PlannerNamesQuery = z.infer<typeof plannerNamesQuerySchema>;
 
 export const catalogCourseSchema = z.object({ courseId: z.string(), name: z.string() });
-export type CatalogCourse = z.infer<typeof catalogCourseSchema>;
 export const catalogObjectiveSchema = z.object({ objectiveId: z.string(), name: z.string() });
-export type CatalogObjective = z.infer<typeof catalogObjectiveSchema>;
 
 /** Of the ids asked, those the plugin may read, by name; an id left out is unknown to it. */
 export const plannerNamesSchema = z.object({

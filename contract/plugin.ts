@@ -26,7 +26,6 @@ const text = (max: number) => z.string().check(z.maxLength(max, `must be at most
 
 /** orgIds of 4.2: comma-separated; omitted means every org the plugin has access to. Unknown parameters are refused. */
 export const orgIdsQuerySchema = z.strictObject({ orgIds: z.optional(idListParamSchema) });
-export type OrgIdsQuery = z.infer<typeof orgIdsQuerySchema>;
 
 /** userId and userIds of 4.2 reads, combined; at least one of them is required (decided). */
 export const userIdsQuerySchema = z
@@ -109,7 +108,6 @@ export const badgeCriteriaSchema = z.object({
   module: z.array(moduleEntrySchema),
   objective: z.array(objectiveEntrySchema),
 });
-export type BadgeCriteria = z.infer<typeof badgeCriteriaSchema>;
 
 /** 2.7 Badge. `proficiency` is sent on every badge, listings included. */
 export const badgeSchema = z.object({

@@ -6,10 +6,6 @@
 import { z } from 'zod/mini';
 import { idSchema } from './common.ts';
 
-export const handleSchema = z
-  .string()
-  .check(z.regex(/^@[A-Za-z0-9._-]{1,64}$/, 'must start with @ and use letters, digits, . _ -'));
-
 /** 2.1 User summary: embedded in comments, the base of every profile. */
 export const userSummarySchema = z.object({
   handle: z.string(),
@@ -48,7 +44,6 @@ export const parentFlagsSchema = z.object({
   cameraDisabled: z.boolean(),
   proximityFriends: z.boolean(),
 });
-export type ParentFlags = z.infer<typeof parentFlagsSchema>;
 
 /** 2.3 Friend profile: optional fields are present on some elements only. */
 export const friendProfileSchema = z.extend(userSummarySchema, {

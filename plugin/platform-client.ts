@@ -89,7 +89,6 @@ export function platformClient(config: PluginConfig) {
     },
   };
 }
-export type PlatformClient = ReturnType<typeof platformClient>;
 
 function isCode(body: unknown, code: string): boolean {
   return typeof body === 'object' && body !== null && (body as { error?: { code?: unknown } }).error?.code === code;

@@ -180,7 +180,6 @@ export function pluginHandlers(deps: Deps) {
     },
   };
 }
-export type PluginHandlers = ReturnType<typeof pluginHandlers>;
 
 function usersNotFound(caller: PluginCaller, userIds: readonly string[]): HttpError {
   const shown = userIds

@@ -233,7 +233,6 @@ export function missionPlannerHandlers(deps: Deps) {
     return { candidates: { positions }, people: people.map(toPerson), warnings: warnings.list() };
   }
 }
-export type MissionPlannerHandlers = ReturnType<typeof missionPlannerHandlers>;
 
 function toPerson(row: PersonRow): CandidatePerson {
   return {

@@ -136,4 +136,3 @@ function enrolledCourses(q: Queryable, orgIds: readonly string[]) {
     .select('k.course_id')
     .where('u.org_id', 'in', [...orgIds]);
 }
-export type MissionPlannerRepo = ReturnType<typeof missionPlannerRepo>;
