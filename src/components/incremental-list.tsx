@@ -196,12 +196,6 @@ export function ShowMore({
 }
 
 /**
- * A card list that renders a page at a time: the first page at once, more as
- * the person scrolls or presses "Show more". `listKey` changes when the list
- * is a different one (other filters), which starts again at the first page.
- * `more` is the rest of a list the service pages.
- */
-/**
  * How many of the `shown` rows are on screen: a slice at first, then one more slice per task (a
  * macrotask, so the browser paints and handles input in between) until the first page is; from then
  * on all shown rows. A new list (`resetKey`) starts again from one slice.
@@ -241,6 +235,12 @@ const Row = memo(function Row<T>({ item, render }: { readonly item: T; readonly 
   return render(item);
 }) as <T>(props: { readonly item: T; readonly render: (item: T) => ReactNode }) => ReactNode;
 
+/**
+ * A card list that renders a page at a time: the first page at once, more as
+ * the person scrolls or presses "Show more". `listKey` changes when the list
+ * is a different one (other filters), which starts again at the first page.
+ * `more` is the rest of a list the service pages.
+ */
 export function IncrementalCardList<T>({
   items,
   keyOf,
