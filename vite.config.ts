@@ -246,6 +246,8 @@ function chunkGroups() {
 // The service (server/) serves the built dashboard; in `npm run dev` Vite
 // proxies the API to the service that command starts beside it (on PORT).
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
+const webStorageSwitch = '--no-experimental-webstorage';
+const nodeWebStorageOff = process.allowedNodeEnvironmentFlags.has(webStorageSwitch) ? [webStorageSwitch] : [];
 
 export default defineConfig({
   plugins: [react(), inlineEntryCss(), lowPriorityScripts(), routePreloads()],
@@ -311,6 +313,9 @@ export default defineConfig({
         test: {
           name: 'dashboard',
           environment: 'jsdom',
+          // Node 25 and later have a localStorage of their own, undefined without --localstorage-file, and it
+          // hides jsdom's; turned off where Node knows the switch (Node 20 does not, and has none).
+          execArgv: nodeWebStorageOff,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           // jsdom renders of long lists take seconds on a busy 2-core machine.
