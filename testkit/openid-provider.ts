@@ -35,8 +35,8 @@ export interface TestOpenidProvider {
   readonly issuer: string;
   /** Serves the provider for these clients (their redirect URIs known only once the service listens). */
   serve(clients: readonly OpenidClient[]): void;
-  /** Who the next login interaction signs in (auto interactions). */
-  loginAs(accountId: string): void;
+  /** Who the next login interaction signs in (auto interactions); undefined: the person cancels there. */
+  loginAs(accountId: string | undefined): void;
   misbehave(how: Misbehaviour): void;
   close(): Promise<void>;
 }

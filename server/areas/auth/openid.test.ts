@@ -121,7 +121,7 @@ async function continueWith(provider: { id: string; name: string }): Promise<Sta
 }
 
 /** Goes through the provider's login as `accountId`, as a browser follows its redirects; answers the callback address. */
-async function loginAt(providerUrl: string, accountId: string): Promise<string> {
+async function loginAt(providerUrl: string, accountId: string | undefined): Promise<string> {
   op.loginAs(accountId);
   const jar = new Map<string, string>();
   let url = providerUrl;
@@ -224,6 +224,15 @@ describe('signing in through the organization’s OpenID provider', () => {
       );
     }
     expect(await userCount()).toBe(before);
+  });
+
+  it('tells the person when they cancelled at the provider, and signs nobody in', async () => {
+    const started = await continueWith(corp);
+    const back = await loginAt(started.providerUrl, undefined);
+    expect(new URL(back).searchParams.get('error')).toBe('access_denied');
+    const done = await callback(back, started.cookie);
+    expectRefused(done, 403, 'Corp ID did not sign you in');
+    expect(done.html).toContain('The sign-in at Corp ID was cancelled.');
   });
 
   it('does not match an email the provider has not verified', async () => {
