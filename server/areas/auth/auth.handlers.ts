@@ -119,7 +119,6 @@ const oauthError = (
 export function authHandlers(deps: Deps) {
   const environment = deps.settings.PLATFORM_ENV;
   const openid = openidRelyingParty(deps);
-  openid.warm();
 
   function answerChecked(c: Context, checked: Exclude<Checked, { kind: 'ok' }>, redirectStatus: 302 | 303): Response {
     if (checked.kind === 'page')

@@ -91,6 +91,11 @@ interface Started {
   readonly verifier: string;
 }
 
+function pkceParams() {
+  const { challenge } = pkce();
+  return { code_challenge: challenge, code_challenge_method: 'S256' };
+}
+
 /** Opens the dashboard's sign-in page and presses "Continue with <name>". */
 async function continueWith(provider: { id: string; name: string }): Promise<Started> {
   const { verifier, challenge } = pkce();
@@ -282,6 +287,31 @@ describe('signing in through the organization’s OpenID provider', () => {
     const started = await continueWith(corp);
     const done = await callback(await loginAt(started.providerUrl, 'dana'), started.cookie);
     expect(await personSignedIn(done, started.verifier)).toBe(demoIds.users.trainer);
+  });
+
+  it('says so when the provider cannot be reached, and keeps the other ways to sign in', async () => {
+    const closed = await startOpenidProvider({ interactions: 'auto', accounts });
+    const issuer = closed.issuer;
+    await closed.close();
+    const lonely = await startService({
+      db: service.db,
+      env: { OIDC_PROVIDERS: JSON.stringify([{ ...corp, issuer }]) },
+    });
+    try {
+      const params = { client_id: training, redirect_uri: DASHBOARD_CALLBACK, ...pkceParams() };
+      const page = await openSignin(lonely.url, params);
+      expect(page.status).toBe(200);
+      const started = await submitSignin(
+        lonely.url,
+        { ...params, response_type: 'code', state: 'xyz', csrf_token: page.csrfToken, provider: corp.id },
+        { cookie: page.cookie },
+      );
+      expect(started.status).toBe(403);
+      expect(started.html).toContain('The platform could not reach Corp ID just now.');
+      expect(started.html).toContain('>Sign in with your handle and password</h2>');
+    } finally {
+      await lonely.close();
+    }
   });
 
   it('is not offered to an app that asks for the handle and password form alone (app_login)', async () => {

@@ -27,6 +27,9 @@ export const OIDC_FLOW_TTL_SECONDS = 600;
 
 export const OIDC_COOKIE = 'oidc_state';
 
+/** How long the sign-in page waits for a provider's discovery before it is answered without it. */
+const DISCOVERY_WAIT_MS = 2000;
+
 const callbackPath = e.oauthOidcCallback.path;
 
 /** Why a callback was refused: the page's title and text, and its status. */
@@ -95,12 +98,18 @@ export function openidRelyingParty(deps: Deps) {
     );
   }
 
-  /** The origins the sign-in page's form may lead to (its CSP's form-action): each provider's authorization endpoint. */
+  /**
+   * The origins the sign-in page's form may lead to (its CSP's form-action): each provider's issuer and
+   * authorization endpoint. Discovery is waited for briefly: a provider that is down does not hold the page.
+   */
   async function formTargets(): Promise<string[]> {
     const origins = new Set<string>();
     for (const provider of providers) {
       origins.add(new URL(provider.issuer).origin);
-      const discovered = await configOf(provider).catch(() => undefined);
+      const discovered = await Promise.race([
+        configOf(provider).catch(() => undefined),
+        new Promise<undefined>((resolve) => setTimeout(resolve, DISCOVERY_WAIT_MS).unref()),
+      ]);
       const endpoint = discovered?.serverMetadata().authorization_endpoint;
       if (endpoint !== undefined && URL.canParse(endpoint)) origins.add(new URL(endpoint).origin);
     }
@@ -150,11 +159,6 @@ export function openidRelyingParty(deps: Deps) {
 
   return {
     providers: providers.map(({ id, name }) => ({ id, name })),
-
-    /** Warms discovery so the first sign-in page already knows where its forms may lead. */
-    warm(): void {
-      for (const provider of providers) configOf(provider).catch(() => undefined);
-    },
 
     formTargets,
 
