@@ -11,6 +11,7 @@
  * scoped to the callback's path; a callback without it is refused, so a
  * provider's answer cannot be replayed into another person's browser.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from 'hono';
 import * as client from 'openid-client';
 import { endpoints as e } from '../../../contract/endpoints.ts';
@@ -108,7 +109,7 @@ export function openidRelyingParty(deps: Deps) {
       origins.add(new URL(provider.issuer).origin);
       const discovered = await Promise.race([
         configOf(provider).catch(() => undefined),
-        new Promise<undefined>((resolve) => setTimeout(resolve, DISCOVERY_WAIT_MS).unref()),
+        sleep(DISCOVERY_WAIT_MS, undefined, { ref: false }),
       ]);
       const endpoint = discovered?.serverMetadata().authorization_endpoint;
       if (endpoint !== undefined && URL.canParse(endpoint)) origins.add(new URL(endpoint).origin);
