@@ -101,6 +101,16 @@ function html(
   });
 }
 
+/**
+ * A page answering the OpenID provider's callback: it has no form to post, and its address holds the
+ * provider's code, so it keeps the service's no-referrer (the sign-in page's same-origin is for its posts).
+ */
+function callbackPage(c: Context, status: 400 | 403, body: string): Response {
+  const response = html(c, status, body);
+  response.headers.set('Referrer-Policy', 'no-referrer');
+  return response;
+}
+
 function redirect(c: Context, status: 302 | 303, location: string): Response {
   return c.body(null, status, { Location: location, ...noStore });
 }
@@ -294,7 +304,7 @@ export function authHandlers(deps: Deps) {
     async oidcCallback(c: Context): Promise<Response> {
       const query = oidcCallbackQuerySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
       if (!query.success) {
-        return html(
+        return callbackPage(
           c,
           400,
           problemPage('This sign-in cannot be finished', 'The sign-in provider’s answer is malformed.', environment),
@@ -305,7 +315,7 @@ export function authHandlers(deps: Deps) {
         const request = signinQuerySchema.safeParse(outcome.params);
         const again = request.success ? endpointUrl(e.oauthSignin, { query: request.data }) : undefined;
         const { status, title, message } = outcome.refusal;
-        return html(c, status, problemPage(title, message, environment, again));
+        return callbackPage(c, status, problemPage(title, message, environment, again));
       }
       // The app, its address and its rules are checked again: they may have changed while the person was away.
       const checked = await checkSignin(deps, { ...outcome.params }, new Set());

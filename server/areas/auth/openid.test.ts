@@ -190,6 +190,8 @@ function expectRefused(page: Page, status: number, heading: string): void {
   const csp = page.headers.get('content-security-policy') ?? '';
   expect(csp).toContain("default-src 'none'");
   expect(csp).not.toMatch(/unsafe-inline|script-src/);
+  // Its address may hold the provider's code: no page it links to is told it.
+  expect(page.headers.get('referrer-policy')).toBe('no-referrer');
 }
 
 const userCount = async () =>
