@@ -8,6 +8,7 @@
  *   18203  sandbox whose sessions expire within seconds (refresh journeys)
  *   18204  the sandbox's database with PLATFORM_EXTENSIONS=off: the journeys tagged @field run
  *          again there (project "without-extensions"); their helpers sign in and read through 18200
+ *   18240  sandbox with an OpenID provider configured (OIDC_PROVIDERS), 18241 that provider (oidc-provider)
  *   18300  sandbox for the mission planner journey, 18301 the sample plugin it calls
  * Projects: "chromium" at 1280×800, "phone" (the same journeys at 390×844) and "without-extensions".
  */
@@ -15,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { plannerPorts, ports, shortSessions } from './e2e/support/ports';
+import { openidPorts, openidProvider, plannerPorts, ports, shortSessions } from './e2e/support/ports';
 import type { FieldOptions } from './e2e/support/test';
 import { chromiumLaunchOptions } from './testkit/chromium';
 
@@ -115,6 +116,35 @@ export default defineConfig<FieldOptions>({
       PLATFORM_ENV: 'sandbox',
       ADMIN_TOKEN: 'e2e-mission-planner-admin-token',
       ...callbackOn(plannerPorts.service),
+    }),
+    // The OpenID sign-in journey: a real OpenID Provider in its own process, and a sandbox configured with it.
+    {
+      command: 'npx tsx testkit/openid-provider-main.ts',
+      url: `${origin(openidPorts.provider)}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        OP_PORT: String(openidPorts.provider),
+        OP_CLIENT_ID: openidProvider.clientId,
+        OP_CLIENT_SECRET: openidProvider.clientSecret,
+        OP_REDIRECT_URI: `${origin(openidPorts.service)}/oauth/oidc/callback`,
+        OP_ACCOUNTS: JSON.stringify({ [openidProvider.login]: openidProvider.claims }),
+      },
+    },
+    serviceOn(openidPorts.service, 'openid', {
+      PLATFORM_ENV: 'sandbox',
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: openidProvider.id,
+          name: openidProvider.name,
+          issuer: origin(openidPorts.provider),
+          clientId: openidProvider.clientId,
+          clientSecret: openidProvider.clientSecret,
+        },
+      ]),
+      ...callbackOn(openidPorts.service),
     }),
     {
       command: 'npx tsx plugin/main.ts',

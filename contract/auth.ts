@@ -110,6 +110,24 @@ export const signinFormSchema = z.extend(signinQuerySchema, {
   user_id: z.optional(idSchema),
   handle: z.optional(handleInputSchema),
   password: z.optional(passwordInputSchema),
+  /** "Continue with <name>": the id of one of the service's OpenID providers (OIDC_PROVIDERS). */
+  provider: z.optional(idSchema),
+});
+
+/**
+ * `GET /oauth/oidc/callback`: where an OpenID provider sends the person back
+ * (OpenID Connect Core 3.1.2.5 and 3.1.2.6, RFC 9207's `iss`). Everything is
+ * optional here: the relying party checks what the provider sent, and a
+ * response the sign-in did not ask for is refused with a page.
+ */
+const callbackText = z.optional(z.string().check(z.maxLength(4000, 'must be at most 4000 characters')));
+export const oidcCallbackQuerySchema = z.object({
+  code: callbackText,
+  state: callbackText,
+  iss: callbackText,
+  error: callbackText,
+  error_description: callbackText,
+  session_state: callbackText,
 });
 
 /**

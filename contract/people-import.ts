@@ -36,6 +36,11 @@ export const importUserSchema = z.strictObject({
   accountType: text(64),
   country: z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code')),
   email: optionalText(254),
+  /**
+   * The person's id in the organization's own directory: what an OpenID provider set to match by
+   * `externalId` compares its claim (by default `sub`) with. Left out: the person has none.
+   */
+  externalId: z.optional(text(256)),
   /** The person's org: what a plugin granted that org reads. */
   orgId: z.optional(idSchema),
   afsc: optionalText(16),

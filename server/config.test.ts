@@ -24,6 +24,35 @@ describe('the service settings', () => {
     expect(readSettings({}).LOG_LEVEL).toBe('info');
   });
 
+  it('read the OpenID providers as JSON, and name what is wrong in them', () => {
+    const corp = {
+      id: 'corp',
+      name: 'Corp ID',
+      issuer: 'https://id.example.org',
+      clientId: 'platform',
+      clientSecret: 's',
+    };
+    const [provider] = readSettings({ OIDC_PROVIDERS: JSON.stringify([corp]) }).OIDC_PROVIDERS;
+    expect(provider).toEqual({ ...corp, match: 'email', externalIdClaim: 'sub' });
+    expect(readSettings({}).OIDC_PROVIDERS).toEqual([]);
+    expect(() => readSettings({ OIDC_PROVIDERS: '[{' })).toThrow(/OIDC_PROVIDERS: must be a JSON array of providers/);
+    expect(() =>
+      readSettings({ OIDC_PROVIDERS: JSON.stringify([{ ...corp, issuer: 'http://id.example.org' }]) }),
+    ).toThrow(/OIDC_PROVIDERS\.0\.issuer: must be https \(http only on 127\.0\.0\.1, localhost or \[::1\]\)/);
+    expect(() => readSettings({ OIDC_PROVIDERS: JSON.stringify([{ ...corp, match: 'handle' }]) })).toThrow(
+      /OIDC_PROVIDERS\.0\.match:/,
+    );
+    expect(() => readSettings({ OIDC_PROVIDERS: JSON.stringify([corp, corp]) })).toThrow(
+      /OIDC_PROVIDERS: each id must differ/,
+    );
+    expect(() => readSettings({ OIDC_PROVIDERS: JSON.stringify([{ ...corp, clientSecret: undefined }]) })).toThrow(
+      /OIDC_PROVIDERS\.0\.clientSecret:/,
+    );
+    expect(
+      readSettings({ OIDC_PROVIDERS: JSON.stringify([{ ...corp, issuer: 'http://127.0.0.1:9000' }]) }).OIDC_PROVIDERS,
+    ).toHaveLength(1);
+  });
+
   it('take the extensions on or off, on unless said', () => {
     expect(() => readSettings({ PLATFORM_EXTENSIONS: 'no' })).toThrow(/PLATFORM_EXTENSIONS: .*"on"\|"off"/);
     expect(readSettings({ PLATFORM_EXTENSIONS: 'off' }).PLATFORM_EXTENSIONS).toBe(false);

@@ -9,6 +9,60 @@ import { logLevels } from './logger.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * One OpenID provider of the organization's (OIDC_PROVIDERS): the sign-in
+ * page offers "Continue with <name>", and the person it signs in is the
+ * imported person whose `email` (verified) or `externalId` matches.
+ */
+export const oidcProviderSchema = z.strictObject({
+  /** In the sign-in form and the logs; letters, digits and - only. */
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be 1 to 32 lower-case letters, digits or -'),
+  /** Shown as "Continue with <name>". */
+  name: z.string().trim().min(1).max(60),
+  /** Discovery is read from <issuer>/.well-known/openid-configuration. https, or http on a loopback address (tests). */
+  issuer: z
+    .string()
+    .refine((value) => URL.canParse(value), 'must be an absolute URL')
+    .refine((value) => {
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname));
+    }, 'must be https (http only on 127.0.0.1, localhost or [::1])'),
+  clientId: z.string().min(1).max(256),
+  clientSecret: z.string().min(1).max(1024),
+  /** What identifies the person: the verified `email` claim, or the import's `externalId`. */
+  match: z.enum(['email', 'externalId']).default('email'),
+  /** With match `externalId`: the claim that carries it (default `sub`). */
+  externalIdClaim: z.string().min(1).max(100).default('sub'),
+  /** The scopes asked for (default `openid email`, or `openid` with match externalId): the ones that release the claim. */
+  scope: z
+    .string()
+    .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'must be scopes separated by one space')
+    .refine((scope) => scope.split(' ').includes('openid'), 'must include openid')
+    .optional(),
+});
+export type OidcProvider = z.infer<typeof oidcProviderSchema>;
+
+const oidcProvidersSchema = z
+  .string()
+  .default('[]')
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of providers (see README)' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(oidcProviderSchema)
+      .max(10)
+      .refine((providers) => new Set(providers.map((p) => p.id)).size === providers.length, 'each id must differ'),
+  );
+
 const settingsSchema = z
   .object({
     PORT: portSchema.default(8080),
@@ -102,6 +156,11 @@ const settingsSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** Node's keepAliveTimeout: how long an idle kept-alive connection stays open between requests. */
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    /**
+     * The organization's OpenID providers, a JSON array of { id, name, issuer, clientId, clientSecret,
+     * match?: "email" | "externalId", externalIdClaim? } (README, Provisioning production). Default: none.
+     */
+    OIDC_PROVIDERS: oidcProvidersSchema,
     /** Lowest level written: fatal, error, warn, info, debug, trace or silent. */
     LOG_LEVEL: z.enum(logLevels).default('info'),
     /** `1`: one log line per request (request id, method, route pattern, status, duration). */

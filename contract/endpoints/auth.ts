@@ -10,6 +10,7 @@ import {
   oauthTokenQuerySchema,
   oauthTokenRequestSchema,
   oauthTokenSchema,
+  oidcCallbackQuerySchema,
   signinFormSchema,
   signinQuerySchema,
   successSchema,
@@ -29,7 +30,7 @@ export const authEndpoints = {
     auth: 'none',
     tag: TAG,
     summary:
-      'The platform’s sign-in page for an app: handle and password, and in a sandbox a demo-person picker for sandbox apps. A plain HTML form; no script.',
+      'The platform’s sign-in page for an app: handle and password, “Continue with <name>” for each of the organization’s OpenID providers (OIDC_PROVIDERS), and in a sandbox a demo-person picker for sandbox apps. A plain HTML form; no script.',
     access:
       'response_type code (PKCE with S256 required of public apps) or implicit (legacy: the tokens come back in the redirect’s query, as the SDKs read them).',
     query: signinQuerySchema,
@@ -54,6 +55,22 @@ export const authEndpoints = {
     status: 303,
     answer: 'redirect',
     redirects: redirectFaults,
+    convention: true,
+  }),
+  oauthOidcCallback: defineEndpoint({
+    method: 'GET',
+    path: '/oauth/oidc/callback',
+    base: 'platform',
+    auth: 'none',
+    tag: TAG,
+    summary:
+      'Where the organization’s OpenID provider sends the person back after “Continue with <name>” on the sign-in page: on success the same redirect to the app’s redirect_uri (code and state) as a password sign-in',
+    access:
+      'Only the browser that started the sign-in (a cookie scoped to this path holds its state), once: a state not started here, started in another browser or already used, an ID token that does not validate (issuer, audience, signature, nonce), an unverified email, or a person the import does not know gets an error page (400 or 403), and nobody is signed in or created.',
+    query: oidcCallbackQuerySchema,
+    response: htmlPageSchema,
+    status: 303,
+    answer: 'redirect',
     convention: true,
   }),
   oauthToken: defineEndpoint({

@@ -18,3 +18,16 @@ export const shortSessions = { tokenSeconds: 3, refreshSeconds: 8 } as const;
 
 /** The mission planner journey's own sandbox service and the sample plugin it calls (range 18300-18399). */
 export const plannerPorts = { service: 18300 + offset, plugin: 18301 + offset } as const;
+
+/** The OpenID sign-in journey's own sandbox service and the OpenID Provider it is configured with (range 18240-18249). */
+export const openidPorts = { service: 18240 + offset, provider: 18241 + offset } as const;
+
+/** The provider as the service's OIDC_PROVIDERS names it, and the one person it knows (the demo trainer, by email). */
+export const openidProvider = {
+  id: 'wing',
+  name: 'Wing Directory',
+  clientId: 'learning-platform',
+  clientSecret: 'e2e-openid-client-secret-0123456789',
+  login: 'dokafor',
+  claims: { email: 'dana.okafor@example.mil', email_verified: true },
+} as const;

@@ -8,6 +8,17 @@ import type { Generated } from 'kysely';
 
 type Flag = 0 | 1;
 
+export interface OidcFlowsTable {
+  state_hash: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  callback_uri: string;
+  /** JSON of the app's sign-in request (CarriedParams). */
+  signin_params: string;
+  expires_at: number;
+}
+
 export interface OrgsTable {
   org_id: string;
   name: string;
@@ -48,6 +59,8 @@ export interface UsersTable {
   created_at: number;
   /** scrypt (server/access/passwords.ts); null: the account has no password sign-in. */
   password_hash: Generated<string | null>;
+  /** The person's id in the organization's directory (the import's externalId); null: none given. */
+  external_id: Generated<string | null>;
 }
 
 export interface FriendshipsTable {
@@ -282,6 +295,7 @@ export interface Schema {
   app_redirect_uris: AppRedirectUrisTable;
   sessions: SessionsTable;
   oauth_codes: OauthCodesTable;
+  oidc_flows: OidcFlowsTable;
   plugins: PluginsTable;
   plugin_permissions: PluginPermissionsTable;
   plugin_orgs: PluginOrgsTable;

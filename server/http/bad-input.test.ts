@@ -47,7 +47,8 @@ const formOnly = all.filter(([, e]) => e.body && !takesJson(e));
  * The OAuth authorization and token endpoints ignore parameters they do not
  * know (RFC 6749 3.1, 3.2: the SDKs send some); every other endpoint refuses them.
  */
-const ignoresUnknown = new Set(['oauthSignin', 'oauthSigninSubmit', 'oauthToken']);
+// The OpenID provider's callback ignores what it does not know as well (OpenID Connect Core 3.1.2.5: an answer may carry more).
+const ignoresUnknown = new Set(['oauthSignin', 'oauthSigninSubmit', 'oauthToken', 'oauthOidcCallback']);
 /** The token endpoint's refusals carry RFC 6749's code (invalid_request) in the one error body. */
 const inputCode = (name: string) => (name === 'oauthToken' ? 'invalid_request' : 'invalid_input');
 const pathOf = (e: Endpoint) => e.path.replace(/:(\w+)/g, 'x');

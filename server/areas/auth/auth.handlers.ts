@@ -13,11 +13,15 @@ import {
   type OauthTokenRequest,
   oauthLogoutBodySchema,
   oauthTokenRequestSchema,
+  oidcCallbackQuerySchema,
   signinCredentialsSchema,
   signinLimits,
+  signinQuerySchema,
 } from '../../../contract/auth.ts';
 import { readBasic } from '../../../contract/basic-auth.ts';
 import type { ErrorCode } from '../../../contract/common.ts';
+import { endpointUrl } from '../../../contract/endpoint-url.ts';
+import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Session } from '../../../contract/users.ts';
 import { hashToken, secretsEqual } from '../../access/authenticator.ts';
 import { verifyPassword } from '../../access/passwords.ts';
@@ -37,6 +41,7 @@ import {
   withParams,
 } from './authorize.ts';
 import { crossSite, csrfHolds, issueCsrf } from './csrf.ts';
+import { openidRelyingParty } from './openid.ts';
 import { problemPage, type SigninPageInput, signinPage } from './signin-page.ts';
 
 /** How long an authorization code lives (RFC 6749 4.1.2: short; "about a minute"). */
@@ -49,12 +54,14 @@ const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
  * else. `form-action` names the app's redirect URI too, since browsers apply
  * it to the redirect that follows a form post.
  */
-export function signinCsp(redirectUri?: string): string {
+export function signinCsp(redirectUri?: string, providerOrigins: readonly string[] = []): string {
   let target = '';
   if (redirectUri !== undefined && URL.canParse(redirectUri)) {
     const url = new URL(redirectUri);
     target = url.origin === 'null' ? ` ${url.protocol}` : ` ${url.origin}`;
   }
+  // "Continue with <name>" posts here, then is redirected to the provider: form-action covers that redirect too.
+  for (const origin of providerOrigins) target += ` ${origin}`;
   return [
     "default-src 'none'",
     "style-src 'self'",
@@ -76,16 +83,32 @@ const pageErrors = {
   403: ['forbidden', 'The sign-in form was refused: see the page'],
 } as const satisfies Record<400 | 401 | 403, readonly [ErrorCode, string]>;
 
-function html(c: Context, status: 200 | 400 | 401 | 403, body: string, redirectUri?: string): Response {
+function html(
+  c: Context,
+  status: 200 | 400 | 401 | 403,
+  body: string,
+  redirectUri?: string,
+  providerOrigins?: readonly string[],
+): Response {
   return c.body(body, status, {
     ...(status === 200 ? {} : errorHeaders(pageErrors[status][0], pageErrors[status][1])),
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': signinCsp(redirectUri),
+    'Content-Security-Policy': signinCsp(redirectUri, providerOrigins),
     // Not the service's no-referrer: under it a browser sends `Origin: null` with the form's post, and the
     // cross-site check needs the real origin. Other sites (the app included) still get no Referer.
     'Referrer-Policy': 'same-origin',
     ...noStore,
   });
+}
+
+/**
+ * A page answering the OpenID provider's callback: it has no form to post, and its address holds the
+ * provider's code, so it keeps the service's no-referrer (the sign-in page's same-origin is for its posts).
+ */
+function callbackPage(c: Context, status: 400 | 403, body: string): Response {
+  const response = html(c, status, body);
+  response.headers.set('Referrer-Policy', 'no-referrer');
+  return response;
 }
 
 function redirect(c: Context, status: 302 | 303, location: string): Response {
@@ -105,6 +128,7 @@ const oauthError = (
 
 export function authHandlers(deps: Deps) {
   const environment = deps.settings.PLATFORM_ENV;
+  const openid = openidRelyingParty(deps);
 
   function answerChecked(c: Context, checked: Exclude<Checked, { kind: 'ok' }>, redirectStatus: 302 | 303): Response {
     if (checked.kind === 'page')
@@ -120,7 +144,10 @@ export function authHandlers(deps: Deps) {
   ): Promise<Response> {
     const csrfToken = await issueCsrf(c, deps.db, request.params);
     const people = pickerAllowed(deps, request) ? await authRepo(deps.db.q).people() : undefined;
+    // app_login asks for the handle and password form alone.
+    const providers = request.appLogin ? [] : openid.providers;
     const body = signinPage({
+      providers,
       appName: request.app.name,
       clientId: request.app.clientId,
       environment,
@@ -129,7 +156,7 @@ export function authHandlers(deps: Deps) {
       people,
       ...extra,
     });
-    return html(c, status, body, request.redirectUri);
+    return html(c, status, body, request.redirectUri, providers.length > 0 ? await openid.formTargets() : []);
   }
 
   /** Signs `userId` in for the request: a code, or (implicit) a session; the redirect back to the app. */
@@ -230,6 +257,11 @@ export function authHandlers(deps: Deps) {
           }),
         );
       }
+      if (typeof fields.provider === 'string' && !request.appLogin) {
+        const started = await openid.start(c, fields.provider, request.params);
+        if ('location' in started) return redirect(c, 303, started.location);
+        return page(c, request, started.status, { error: { message: started.message } });
+      }
       const userId = typeof fields.user_id === 'string' ? fields.user_id : undefined;
       if (userId !== undefined) {
         if (!pickerAllowed(deps, request)) {
@@ -266,6 +298,29 @@ export function authHandlers(deps: Deps) {
         });
       }
       return signIn(c, request, account.user_id);
+    },
+
+    /** The OpenID provider's answer: the app's sign-in finished as a password sign-in finishes it, or a page saying why not. */
+    async oidcCallback(c: Context): Promise<Response> {
+      const query = oidcCallbackQuerySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+      if (!query.success) {
+        return callbackPage(
+          c,
+          400,
+          problemPage('This sign-in cannot be finished', 'The sign-in provider’s answer is malformed.', environment),
+        );
+      }
+      const outcome = await openid.callback(c, query.data);
+      if (outcome.kind === 'refused') {
+        const request = signinQuerySchema.safeParse(outcome.params);
+        const again = request.success ? endpointUrl(e.oauthSignin, { query: request.data }) : undefined;
+        const { status, title, message } = outcome.refusal;
+        return callbackPage(c, status, problemPage(title, message, environment, again));
+      }
+      // The app, its address and its rules are checked again: they may have changed while the person was away.
+      const checked = await checkSignin(deps, { ...outcome.params }, new Set());
+      if (checked.kind !== 'ok') return answerChecked(c, checked, 303);
+      return signIn(c, checked.request, outcome.userId);
     },
 
     async token(c: Context): Promise<OauthToken> {

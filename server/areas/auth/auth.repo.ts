@@ -23,6 +23,15 @@ export interface SpentCode {
   readonly expires_at: number;
 }
 
+export interface OidcFlow {
+  readonly provider: string;
+  readonly nonce: string;
+  readonly code_verifier: string;
+  readonly callback_uri: string;
+  readonly signin_params: string;
+  readonly expires_at: number;
+}
+
 /** How long a used or expired code is kept, so a replay is still recognised (and ends its family). */
 const KEEP_SPENT_CODES_SECONDS = 24 * 3600;
 
@@ -133,6 +142,33 @@ export function authRepo(q: Queryable) {
         .where('refresh_hash', '=', hashToken(refreshToken))
         .executeTakeFirst();
       return row?.family_id;
+    },
+    async createOidcFlow(state: string, flow: OidcFlow, now: number): Promise<void> {
+      // Flows nobody came back from are of no use once expired.
+      await q.deleteFrom('oidc_flows').where('expires_at', '<=', now).execute();
+      await q
+        .insertInto('oidc_flows')
+        .values({ state_hash: hashToken(state), ...flow })
+        .execute();
+    },
+    /** The flow of `state`, removed in the same statement: a second callback with it finds nothing. */
+    spendOidcFlow(state: string): Promise<OidcFlow | undefined> {
+      return q
+        .deleteFrom('oidc_flows')
+        .where('state_hash', '=', hashToken(state))
+        .returning(['provider', 'nonce', 'code_verifier', 'callback_uri', 'signin_params', 'expires_at'])
+        .executeTakeFirst();
+    },
+    /** The signed-up people (never anonymous ones) whose email or external id is `value`; at most two, to tell one from many. */
+    async peopleMatching(field: 'email' | 'externalId', value: string): Promise<string[]> {
+      let query = q.selectFrom('users').select('user_id').where('anonymous', '=', 0).limit(2);
+      query =
+        field === 'email'
+          ? // Addresses are compared without case (the provider may spell the domain differently).
+            query.where((eb) => eb(eb.fn('lower', ['email']), '=', value.toLowerCase())).where('email', '!=', '')
+          : query.where('external_id', '=', value);
+      const rows = await query.execute();
+      return rows.map((row) => row.user_id);
     },
   };
 }

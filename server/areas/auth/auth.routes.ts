@@ -16,6 +16,7 @@ export function authRoutes(router: Router, deps: Deps): void {
   const h = authHandlers(deps);
   router.raw(e.oauthSignin, ({ context }) => h.signinPage(context));
   router.raw(e.oauthSigninSubmit, ({ context }) => h.signinSubmit(context));
+  router.raw(e.oauthOidcCallback, ({ context }) => h.oidcCallback(context));
   // RFC 6749 5.1: no-store (the endpoint's noStore) and Pragma; the Unity SDK reads the tokens from headers.
   router.raw(e.oauthToken, async ({ context, answerJson }) => {
     context.header('Cache-Control', 'no-store');

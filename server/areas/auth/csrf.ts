@@ -49,7 +49,7 @@ function cookieOf(c: Context): string | undefined {
 }
 
 /** Whether the browser reached the service over https (itself, or through a proxy that says so). */
-function overHttps(c: Context): boolean {
+export function overHttps(c: Context): boolean {
   return (
     new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
   );

@@ -42,6 +42,8 @@ export interface SigninPageInput {
   readonly error?: { readonly message: string; readonly field?: 'handle' | 'password' | 'both' } | undefined;
   /** The handle to fill in again after a failed attempt (never the password). */
   readonly handle?: string | undefined;
+  /** The organization's OpenID providers, each offered as "Continue with <name>". */
+  readonly providers?: readonly { readonly id: string; readonly name: string }[] | undefined;
 }
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -131,6 +133,17 @@ ${sections}
 </section>`;
 }
 
+function providerChoice(input: SigninPageInput, providers: NonNullable<SigninPageInput['providers']>): string {
+  return `<section aria-labelledby="providers-title">
+<h2 id="providers-title">Sign in with your organization</h2>
+<form method="post" action="/oauth/signin" class="providers">
+${hiddenFields(input.params, input.csrfToken)}
+${providers.map((p) => `<button type="submit" name="provider" value="${escapeHtml(p.id)}" class="button">Continue with ${escapeHtml(p.name)}</button>`).join('\n')}
+</form>
+</section>
+`;
+}
+
 /** The sign-in page: handle and password, the demo-person picker when offered, and cancel. */
 export function signinPage(input: SigninPageInput): string {
   const app = escapeHtml(input.appName);
@@ -142,7 +155,7 @@ export function signinPage(input: SigninPageInput): string {
     : '';
   const main = `<h1>Sign in to ${app}</h1>
 <p class="intro">${app} <span class="muted">(${escapeHtml(input.clientId)})</span> asks to use your account on the learning platform.</p>
-${alert}<section aria-labelledby="password-title">
+${alert}${input.providers && input.providers.length > 0 ? providerChoice(input, input.providers) : ''}<section aria-labelledby="password-title">
 <h2 id="password-title">Sign in with your handle and password</h2>
 <form method="post" action="/oauth/signin" class="password-form">
 ${hiddenFields(input.params, input.csrfToken)}
@@ -166,13 +179,23 @@ ${hiddenFields(input.params, input.csrfToken)}
 }
 
 /** A page that stops the sign-in: a fault the app cannot be told about (an unknown app, an unregistered address). */
-export function problemPage(title: string, message: string, environment: 'sandbox' | 'production'): string {
+export function problemPage(
+  title: string,
+  message: string,
+  environment: 'sandbox' | 'production',
+  /** The app's sign-in page again, when the request behind the problem is known (a refused OpenID sign-in). */
+  signinAgain?: string,
+): string {
+  const next =
+    signinAgain === undefined
+      ? '<p>Nothing was signed in. Go back to the app you came from and start again; if this keeps happening, tell the app’s developers.</p>'
+      : `<p>Nothing was signed in. <a href="${escapeHtml(signinAgain)}">Sign in another way</a>, or go back to the app you came from.</p>`;
   return layout(
     title,
     environment,
     `<h1>${escapeHtml(title)}</h1>
 <div class="alert" role="alert"><p>${escapeHtml(message)}</p></div>
-<p>Nothing was signed in. Go back to the app you came from and start again; if this keeps happening, tell the app’s developers.</p>`,
+${next}`,
   );
 }
 
@@ -204,5 +227,6 @@ input[aria-invalid=true]{border:2px solid #b3261e}
 .people li{display:flex;align-items:center;justify-content:space-between;gap:1rem;padding:.5rem 0;border-top:1px solid #e4e8ec}
 .who .name{font-weight:600}
 .cancel{margin-top:2rem}
+.providers{display:flex;flex-direction:column;gap:.5rem;align-items:flex-start}
 .visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;
