@@ -13,8 +13,6 @@ import { userSummarySchema } from './users.ts';
 export const searchLimits = {
   /** Longest query, in characters (after trimming). */
   query: 200,
-  /** Most words of a query that count; more are refused. */
-  words: 12,
   /** Results of a page when `limit` is not given. */
   defaultPage: 20,
 } as const;
@@ -31,20 +29,16 @@ const daySchema = z.iso.date('must be a date, YYYY-MM-DD');
 
 /**
  * The words to find: letters and digits make a word, anything else parts
- * them. Trimmed; at least one word, at most `searchLimits.words`.
+ * them. At least one word; at most `searchLimits.query` characters; trimmed.
  */
 export const searchTextSchema = z.pipe(
-  z.pipe(z.string(), z.transform((value) => value.trim())),
   z
     .string()
     .check(
-      z.minLength(1, 'must not be empty'),
       z.maxLength(searchLimits.query, `must be at most ${searchLimits.query} characters`),
       z.regex(/[\p{L}\p{N}]/u, 'must hold at least one word (letters or digits)'),
-      z.refine((value) => searchWords(value).length <= searchLimits.words, {
-        message: `must hold at most ${searchLimits.words} words`,
-      }),
     ),
+  z.transform((value) => value.trim()),
 );
 
 /** The filters of a search (each optional; they combine with AND). */

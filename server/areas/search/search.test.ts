@@ -5,7 +5,7 @@ import { noteListSchema, noteSchema } from '../../../contract/notes.ts';
 import { type SearchResult, searchResultListSchema } from '../../../contract/search.ts';
 import { demoIds } from '../../../sandbox/demo-ids.ts';
 import { addCoTrainer, loadWorld, spareTrainer, type World } from '../../../testkit/fixtures.ts';
-import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
+import { call, type Reply, signIn, startService, type TestService } from '../../../testkit/harness.ts';
 
 let service: TestService;
 let notesService: TestService;
@@ -40,7 +40,7 @@ async function searchAll(token: string, query: Record<string, string>): Promise<
   const found: SearchResult[] = [];
   let path: string | null = `/edu/v1/search?${new URLSearchParams({ limit: '1000', ...query })}`;
   while (path) {
-    const reply = await call(service.url, 'GET', path, { token });
+    const reply: Reply = await call(service.url, 'GET', path, { token });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     found.push(...searchResultListSchema.parse(reply.body));
     path = /<([^>]+)>; rel="next"/.exec(reply.headers.get('link') ?? '')?.[1] ?? null;
@@ -78,9 +78,7 @@ describe('matching', () => {
     const unicode = found.find((r) => r.id === demoIds.comments.unicode);
     expect(unicode?.kind).toBe('comment');
     expect(marked(unicode)).toEqual(['Très']);
-    const cafe = (await search(demoTrainer, { q: 'naive CAFÉ' })).find(
-      (r) => r.id === demoIds.comments.unicode,
-    );
+    const cafe = (await search(demoTrainer, { q: 'naive CAFÉ' })).find((r) => r.id === demoIds.comments.unicode);
     expect(marked(cafe)).toEqual(['naïve', 'café']);
   });
 
@@ -295,7 +293,13 @@ describe('bad input', () => {
 /** The words of a text, folded as search folds them (lower case, accents off). */
 const wordsOf = (text: string) =>
   new Set(
-    (text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w),
+    (
+      text
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? []
+    ).map((w) => w),
   );
 
 describe('the read rule of the lists', () => {

@@ -8,4 +8,12 @@ import { migration as environmentAndSecrets } from './006-environment-and-secret
 import { migration as search } from './011-search.ts';
 import type { Migration } from './types.ts';
 
-export const migrations: readonly Migration[] = [core, plugins, pluginData, dataVersions, oauth, environmentAndSecrets, search];
+export const migrations: readonly Migration[] = [
+  core,
+  plugins,
+  pluginData,
+  dataVersions,
+  oauth,
+  environmentAndSecrets,
+  search,
+];
