@@ -94,8 +94,10 @@ const noteColumns: StreamColumns = {
  */
 function narrowing(q: Queryable, columns: StreamColumns, viewerId: string, request: StreamRequest) {
   const { alias, table } = columns;
-  const seq = sql.ref<number>(`${alias}.seq`);
   const sqlite = engineOf(q) === 'sqlite';
+  // On SQLite the order and the keyset name the FTS table's rowid (the row's seq): FTS5 then reads its
+  // matches newest first and stops at the page, instead of sorting every match.
+  const seq = sql.ref<number>(sqlite ? 'f.rowid' : `${alias}.seq`);
   const fts = `${table}_search`;
   const score: RawBuilder<number> = sqlite
     ? sql<number>`(-bm25(${sql.ref(`f.${fts}`)}))`
