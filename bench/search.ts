@@ -11,7 +11,7 @@ import { copyFileSync } from 'node:fs';
 import { bulkFacts, createPostgresDatabase, generateDatabase } from '../testkit/bulk-data.ts';
 import { type ChildService, freePort, startChildService } from '../testkit/child-service.ts';
 import { startPostgres } from '../testkit/postgres-server.ts';
-import { type BulkSize, benchTargets, bulkDatabase, bulkRowsOf } from './lib/bulk.ts';
+import { BENCH_APP, type BulkSize, bulkDatabase, bulkRowsOf } from './lib/bulk.ts';
 import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { removeDatabase, tempDatabase } from './lib/dataset.ts';
 import { capture, startFloor } from './lib/floor.ts';
@@ -74,6 +74,17 @@ async function measure(service: ChildService, spec: LoadSpec, options: SearchBen
   }
 }
 
+/** The bench trainer's token, from the sandbox's sign-in. */
+async function signInAs(base: string, userId: string): Promise<string> {
+  const response = await fetch(`${base}/sandbox/v1/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId, clientId: BENCH_APP }),
+  });
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
 export async function searchBench(options: SearchBenchOptions): Promise<Section> {
   const s = section('Search over comments and notes');
   const rows: Row[] = [];
@@ -101,7 +112,7 @@ export async function searchBench(options: SearchBenchOptions): Promise<Section>
           env: { ...env, ...(cache === 'off' ? { ANSWER_CACHE_MB: '0' } : {}) },
         });
         services.push(service);
-        const { token } = await benchTargets(service.url, facts);
+        const token = await signInAs(service.url, facts.trainerId);
         const spec = (order: string): LoadSpec => ({
           path: `/edu/v1/search?${new URLSearchParams({ q: SEARCH_QUERY, order })}`,
           headers: { Authorization: `Bearer ${token}` },
