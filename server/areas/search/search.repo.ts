@@ -99,9 +99,14 @@ function narrowing(q: Queryable, columns: StreamColumns, viewerId: string, reque
   // matches newest first and stops at the page, instead of sorting every match.
   const seq = sql.ref<number>(sqlite ? 'f.rowid' : `${alias}.seq`);
   const fts = `${table}_search`;
-  const score: RawBuilder<number> = sqlite
-    ? sql<number>`(-bm25(${sql.ref(`f.${fts}`)}))`
-    : sql<number>`CAST(ts_rank(${sql.ref(`${alias}.search`)}, to_tsquery('simple', ${tsQuery(request.words)})) AS DOUBLE PRECISION)`;
+  // Newest first needs no score, and FTS5's bm25 reads every match of each word (for their frequencies)
+  // even when the page stops at the twentieth row.
+  const score: RawBuilder<number> =
+    request.order === 'newest'
+      ? sql<number>`0`
+      : sqlite
+        ? sql<number>`(-bm25(${sql.ref(`f.${fts}`)}))`
+        : sql<number>`CAST(ts_rank(${sql.ref(`${alias}.search`)}, to_tsquery('simple', ${tsQuery(request.words)})) AS DOUBLE PRECISION)`;
   const conditions: RawBuilder<SqlBool>[] = [
     sqlite
       ? sql<SqlBool>`${sql.ref(`f.${fts}`)} MATCH ${ftsQuery(request.words)}`
