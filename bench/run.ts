@@ -19,6 +19,7 @@ import { pagesBench } from './pages.ts';
 import { peerBench } from './peer.ts';
 import { revisionBench } from './revision.ts';
 import { scaleBench } from './scale.ts';
+import { searchBench } from './search.ts';
 import { serviceBench } from './service.ts';
 import { startupBench } from './startup.ts';
 
@@ -111,6 +112,11 @@ const benches: Bench[] = [
     name: 'scale',
     about: 'comments of one student at 1, 2 and all workers on SQLite and PostgreSQL; the PostgreSQL driver',
     run: () => scaleBench({ size, rounds, seconds }),
+  },
+  {
+    name: 'search',
+    about: 'search of two words over 1,000,000 comments and 1,000,000 notes on SQLite and PostgreSQL, beside its floor',
+    run: () => searchBench({ size, rounds, seconds }),
   },
   {
     name: 'revision',

@@ -18,6 +18,7 @@ import { noteEndpoints } from './endpoints/notes.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
 import { sandboxEndpoints } from './endpoints/sandbox.ts';
+import { searchEndpoints } from './endpoints/search.ts';
 import { sessionEndpoints } from './endpoints/sessions.ts';
 import { studentRecordEndpoints } from './endpoints/student-record.ts';
 
@@ -29,6 +30,7 @@ export const endpoints = {
   ...audienceEndpoints,
   ...profileEndpoints,
   ...noteEndpoints,
+  ...searchEndpoints,
   ...authEndpoints,
   ...sandboxEndpoints,
   ...sessionEndpoints,

@@ -21,6 +21,7 @@ import { notesRoutes } from './areas/notes/notes.routes.ts';
 import { profileRoutes } from './areas/profile/profile.routes.ts';
 import { rosterRoutes } from './areas/roster/roster.routes.ts';
 import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
+import { searchRoutes } from './areas/search/search.routes.ts';
 import { sessionRoutes } from './areas/sessions/sessions.routes.ts';
 import { recordRoutes } from './areas/student-record/student-record.routes.ts';
 import { AnswerCache } from './cache/answer-cache.ts';
@@ -65,6 +66,7 @@ const areaRoutes: readonly RouteGroup[] = [
   rosterRoutes,
   notesRoutes,
   recordRoutes,
+  searchRoutes,
   audienceRoutes,
   // The plugin side: the plugins' calls, the mission planner (dashboard to service to plugins), plugin administration.
   pluginRoutes,

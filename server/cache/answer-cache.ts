@@ -19,6 +19,8 @@ export interface KeptAnswer {
   readonly status: number;
   /** The serialized JSON body, with its compressed codings made on demand, each once. */
   readonly answer: EncodedAnswer;
+  /** The `Link` header of a page of the paging extension: the next page is part of the answer. */
+  readonly link?: string | undefined;
 }
 
 export class AnswerCache {
@@ -41,8 +43,8 @@ export class AnswerCache {
     return found;
   }
 
-  set(key: string, status: number, answer: EncodedAnswer): KeptAnswer {
-    const kept: KeptAnswer = { status, answer };
+  set(key: string, status: number, answer: EncodedAnswer, link?: string): KeptAnswer {
+    const kept: KeptAnswer = { status, answer, link };
     const size = sizeOf(kept);
     if (!this.enabled || size > this.maxBytes / 4) return kept;
     const old = this.entries.get(key);

@@ -29,9 +29,9 @@ export interface Lookup {
 }
 
 export interface RouteAnswers {
-  /** Undefined when this request's answer is not kept (a page of the paging extension). */
-  lookup(caller: unknown, params: unknown, query: unknown): Promise<Lookup | undefined>;
-  store(key: string, status: number, answer: EncodedAnswer): void;
+  lookup(caller: unknown, params: unknown, query: unknown): Promise<Lookup>;
+  /** Keeps an answer, with the `Link` header of a page when it names a next one. */
+  store(key: string, status: number, answer: EncodedAnswer, link: string | undefined): void;
 }
 
 /**
@@ -48,7 +48,6 @@ export function routeAnswers(
   if (reads === undefined || endpoint.method !== 'GET' || !answers.enabled) return undefined;
   return {
     async lookup(caller, params, query) {
-      if (pagedQuery(endpoint, query)) return undefined;
       // The versions are read before the data, so a kept answer is never older than its key says.
       const versions = await readVersions(db.q);
       const key = answerKey(
@@ -60,22 +59,11 @@ export function routeAnswers(
       );
       return { key, kept: answers.get(key) };
     },
-    store(key, status, answer) {
-      answers.set(key, status, answer);
+    store(key, status, answer, link) {
+      answers.set(key, status, answer, link);
     },
   };
 }
-
-/**
- * A page of the paging extension names the next one in its Link header, which is not kept: those
- * pages are always computed. A list paged by `page` and `limit` says everything in its body.
- */
-const pagedQuery = (endpoint: Endpoint, query: unknown) =>
-  endpoint.paged === true &&
-  typeof query === 'object' &&
-  query !== null &&
-  'limit' in query &&
-  query.limit !== undefined;
 
 /** Route, viewer, validated input and data versions: equal keys are equal answers. */
 function answerKey(

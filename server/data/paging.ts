@@ -101,6 +101,42 @@ export function toPage<T>(rows: readonly T[], limit: number, positionOf: (row: T
   return { rows: page, next: last === undefined ? null : positionOf(last) };
 }
 
+/**
+ * A cursor of a list merged from several keyset streams (search: comments and
+ * notes, each by score and seq): one number a stream part, any finite
+ * double, under the same HMAC over the list's scope as the one-position
+ * cursor, with a version of its own so neither is read as the other.
+ */
+const POSITIONS_VERSION = 2;
+
+export function signPositions(key: Uint8Array, scope: string, values: readonly number[]): string {
+  const bytes = Buffer.alloc(1 + 8 * values.length + MAC_BYTES);
+  bytes.writeUInt8(POSITIONS_VERSION, 0);
+  values.forEach((value, i) => {
+    bytes.writeDoubleBE(value, 1 + 8 * i);
+  });
+  const body = 1 + 8 * values.length;
+  mac(key, scope, bytes.subarray(0, body)).copy(bytes, body);
+  return bytes.toString('base64url');
+}
+
+/** The `count` numbers a cursor of `signPositions` names, or a 400 `invalid_cursor`. */
+export function readPositions(key: Uint8Array, scope: string, cursor: string, count: number): number[] {
+  const bytes = Buffer.from(cursor, 'base64url');
+  const body = 1 + 8 * count;
+  if (
+    bytes.length !== body + MAC_BYTES ||
+    bytes.readUInt8(0) !== POSITIONS_VERSION ||
+    bytes.toString('base64url') !== cursor
+  ) {
+    throw invalidCursor();
+  }
+  if (!timingSafeEqual(mac(key, scope, bytes.subarray(0, body)), bytes.subarray(body))) throw invalidCursor();
+  const values = Array.from({ length: count }, (_, i) => bytes.readDoubleBE(1 + 8 * i));
+  if (!values.every(Number.isFinite)) throw invalidCursor();
+  return values;
+}
+
 /** A `seq` as the database hands it back (a number on SQLite, a string or bigint on PostgreSQL). */
 export function positionOf(seq: number | string | bigint): Position {
   return BigInt(seq);

@@ -48,6 +48,24 @@ export const bookkeepingTables: readonly (keyof Schema)[] = [
   'schema_migrations',
 ];
 
+/**
+ * SQLite's full-text index (migration 011): an FTS5 table over comments and
+ * one over notes, with the tables FTS5 keeps beside each (`<name>_data`, …).
+ * Only the triggers of the table they index write them, in the statement
+ * that writes that table, so they belong to its area and no code names them
+ * in a write. PostgreSQL keeps its index in a column of the table itself.
+ */
+export const fullTextTables: Readonly<Record<string, Area>> = {
+  comments_search: 'comments',
+  notes_search: 'notes',
+};
+
+/** The area of a table of the full-text index, or undefined for any other table. */
+export function fullTextAreaOf(table: string): Area | undefined {
+  const entry = Object.entries(fullTextTables).find(([name]) => table === name || table.startsWith(`${name}_`));
+  return entry?.[1];
+}
+
 export type Versions = Readonly<Record<Area, number>>;
 
 /** Bumps the areas a write changed; call inside the write's transaction. */

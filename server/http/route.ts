@@ -162,7 +162,10 @@ function bind<E extends Endpoint>(
       ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw, c.env as NodeEnv | undefined))
       : undefined;
     const lookup = await kept?.lookup(caller, params, query);
-    if (lookup?.kept) return send(c, endpoint, lookup.kept.status, lookup.kept.answer);
+    if (lookup?.kept) {
+      if (lookup.kept.link !== undefined) c.header('Link', lookup.kept.link);
+      return send(c, endpoint, lookup.kept.status, lookup.kept.answer);
+    }
     const result = await handler({
       caller,
       params,
@@ -173,7 +176,8 @@ function bind<E extends Endpoint>(
     options.probe?.answered?.(endpoint, result);
     const status = endpoint.status ?? 200;
     const answer = encodeAnswer(JSON.stringify(result));
-    if (lookup) kept?.store(lookup.key, status, answer);
+    // A page names the next one in its Link header (the same for the same key: cursors are signed, not random).
+    if (lookup) kept?.store(lookup.key, status, answer, c.res.headers.get('link') ?? undefined);
     return send(c, endpoint, status, answer);
   });
 }

@@ -6,6 +6,7 @@ import { migration as dataVersions } from './004-data-versions.ts';
 import { migration as oauth } from './005-oauth.ts';
 import { migration as environmentAndSecrets } from './006-environment-and-secrets.ts';
 import { migration as openid } from './008-openid.ts';
+import { migration as search } from './011-search.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   oauth,
   environmentAndSecrets,
   openid,
+  search,
 ];
