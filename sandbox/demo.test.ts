@@ -33,6 +33,7 @@ const primaryKeys = {
   app_redirect_uris: ['client_id', 'redirect_uri'],
   sessions: ['token_hash'],
   oauth_codes: ['code_hash'],
+  password_links: ['user_id'],
   plugins: ['client_id'],
   plugin_permissions: ['client_id', 'permission'],
   plugin_orgs: ['client_id', 'org_id'],

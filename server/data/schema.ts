@@ -254,6 +254,15 @@ export interface ServiceKeysTable {
   value: string;
 }
 
+/** A single-use link to set a password (stored hashed); one live link per person. */
+export interface PasswordLinksTable {
+  user_id: string;
+  token_hash: string;
+  purpose: 'invite' | 'reset';
+  expires_at: number;
+  created_at: number;
+}
+
 /** Settings that belong to the data, not the process: the environment the first start recorded. */
 export interface ServiceSettingsTable {
   name: string;
@@ -282,6 +291,7 @@ export interface Schema {
   app_redirect_uris: AppRedirectUrisTable;
   sessions: SessionsTable;
   oauth_codes: OauthCodesTable;
+  password_links: PasswordLinksTable;
   plugins: PluginsTable;
   plugin_permissions: PluginPermissionsTable;
   plugin_orgs: PluginOrgsTable;

@@ -41,6 +41,7 @@ export const areaTables: Readonly<Record<Area, readonly (keyof Schema)[]>> = {
 export const bookkeepingTables: readonly (keyof Schema)[] = [
   'sessions',
   'oauth_codes',
+  'password_links',
   'data_versions',
   'service_keys',
   'service_settings',
