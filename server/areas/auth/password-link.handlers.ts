@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { ErrorCode } from '../../../contract/common.ts';
-import { passwordLinkTokenSchema } from '../../../contract/passwords.ts';
+import { passwordLinkTokenSchema, passwordPageQuerySchema } from '../../../contract/passwords.ts';
 import { hashToken } from '../../access/authenticator.ts';
 import { findPasswordLink, type LinkHolder, spendPasswordLink } from '../../access/password-links.ts';
 import { passwordWeakness } from '../../access/password-strength.ts';
@@ -15,7 +15,7 @@ import { hashPassword, setPasswordHash } from '../../access/passwords.ts';
 import { endUserSessions } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
 import { errorHeaders } from '../../errors.ts';
-import { type NodeEnv, readJsonOrFormBody } from '../../http/request.ts';
+import { type NodeEnv, parseInput, readJsonOrFormBody, readQuery } from '../../http/request.ts';
 import { signinCsp } from './auth.handlers.ts';
 import { crossSite, csrfHolds, issueCsrf, passwordBinding } from './csrf.ts';
 import { linkEndedPage, type PasswordPageInput, passwordPage, passwordSetPage } from './password-page.ts';
@@ -74,7 +74,8 @@ export function passwordLinkHandlers(deps: Deps) {
 
   return {
     async page(c: Context): Promise<Response> {
-      const token = new URL(c.req.url).searchParams.get('token') ?? '';
+      // A parameter the page does not take is a 400 naming it, as everywhere; a token of the wrong shape is a dead link.
+      const { token } = parseInput('query', passwordPageQuerySchema, readQuery(c.req.url));
       const holder = await live(token);
       if (!holder) return html(c, 404, linkEndedPage(environment));
       return form(c, 200, token, holder);
