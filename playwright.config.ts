@@ -9,6 +9,7 @@
  *   18204  the sandbox's database with PLATFORM_EXTENSIONS=off: the journeys tagged @field run
  *          again there (project "without-extensions"); their helpers sign in and read through 18200
  *   18240  sandbox with an OpenID provider configured (OIDC_PROVIDERS), 18241 that provider (oidc-provider)
+ *   18250  production platform on an empty database, provisioned by the invitation journey with npm run admin
  *   18300  sandbox for the mission planner journey, 18301 the sample plugin it calls
  * Projects: "chromium" at 1280×800, "phone" (the same journeys at 390×844) and "without-extensions".
  */
@@ -16,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { openidPorts, openidProvider, plannerPorts, ports, shortSessions } from './e2e/support/ports';
+import { invitation, openidPorts, openidProvider, plannerPorts, ports, shortSessions } from './e2e/support/ports';
 import type { FieldOptions } from './e2e/support/test';
 import { chromiumLaunchOptions } from './testkit/chromium';
 
@@ -104,6 +105,13 @@ export default defineConfig<FieldOptions>({
       PLATFORM_ENV: 'production',
       SECRETS_KEY: 'e2e-production-secrets-key-0123456789abcdef',
       DASHBOARD_CLIENT_ID: 'sandbox-trainer-dashboard',
+    }),
+    // Empty until the invitation journey provisions it: people, the dashboard's app and an invitation.
+    serviceOn(invitation.port, 'invitation', {
+      PLATFORM_ENV: 'production',
+      SECRETS_KEY: 'e2e-invitation-secrets-key-0123456789abcdef',
+      ADMIN_TOKEN: invitation.adminToken,
+      DASHBOARD_CLIENT_ID: invitation.clientId,
     }),
     serviceOn(ports.shortSessions, 'short-sessions', {
       PLATFORM_ENV: 'sandbox',

@@ -34,6 +34,7 @@ const primaryKeys = {
   sessions: ['token_hash'],
   oauth_codes: ['code_hash'],
   oidc_flows: ['state_hash'],
+  password_links: ['user_id'],
   plugins: ['client_id'],
   plugin_permissions: ['client_id', 'permission'],
   plugin_orgs: ['client_id', 'org_id'],

@@ -17,6 +17,7 @@ import { learningRecordListSchema } from '../contract/plugin.ts';
 import { type ChildService, freePort, repoRoot, spawnNode, startChildService } from '../testkit/child-service.ts';
 import { type ChildDatabase, databaseForChild } from '../testkit/engine.ts';
 import { call } from '../testkit/harness.ts';
+import { authorize, openPasswordPage, submitPasswordForm } from '../testkit/oauth.ts';
 import { ADMIN_TOKEN } from '../testkit/plugin-kit.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
@@ -114,6 +115,7 @@ const secretIn = (output: string, clientId: string) => {
 describe('npm run admin -- … --url (over HTTP, with ADMIN_TOKEN)', () => {
   let clientId = '';
   let secret = '';
+  let appId = '';
 
   it('imports a file larger than one request in parts, and the same file again changes nothing', async () => {
     const file = join(dir, 'people.json');
@@ -207,7 +209,7 @@ describe('npm run admin -- … --url (over HTTP, with ADMIN_TOKEN)', () => {
       '--confidential',
     ]);
     expect(added.code, added.output).toBe(0);
-    const appId = /Client secret of (\S+) /.exec(added.output)?.[1] ?? '';
+    appId = /Client secret of (\S+) /.exec(added.output)?.[1] ?? '';
     const appSecret = secretIn(added.output, appId);
     expect(added.output).toContain('scopes: training');
     expect(added.output).toContain('redirect URIs: https://dash.example/auth/callback');
@@ -238,6 +240,51 @@ describe('npm run admin -- … --url (over HTTP, with ADMIN_TOKEN)', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('invites a person with a link on --url; a reset ends the older link; the link sets a password once', async () => {
+    const linkIn = (output: string) => {
+      const link = new RegExp(`${service.url}/oauth/password\\?token=[A-Za-z0-9_-]{43}`).exec(output)?.[0];
+      if (!link) throw new Error(`no link in:\n${output}`);
+      return link;
+    };
+    const invited = await admin(['user', 'invite', 'usr-lead']);
+    expect(invited.code, invited.output).toBe(0);
+    expect(invited.output).toContain('Invitation for @lead (usr-lead), single use, valid until');
+    const invitation = linkIn(invited.output);
+    const page = await openPasswordPage(invitation, '');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Choose your password');
+
+    const reset = await admin(['user', 'reset-password', 'usr-lead']);
+    expect(reset.code, reset.output).toBe(0);
+    const newer = linkIn(reset.output);
+    expect((await openPasswordPage(invitation, '')).status).toBe(404);
+
+    const form = await openPasswordPage(newer, '');
+    const token = new URL(newer).searchParams.get('token') ?? '';
+    const password = 'hangar quietly folds paper cranes';
+    const set = await submitPasswordForm(
+      service.url,
+      { token, csrf_token: form.csrfToken, password },
+      { cookie: form.cookie },
+    );
+    expect(set.status, set.html).toBe(200);
+    expect(set.html).toContain('You can now sign in as @lead');
+    expect((await openPasswordPage(newer, '')).status).toBe(404);
+    const signedIn = await authorize(
+      service.url,
+      { client_id: appId, redirect_uri: 'https://dash.example/auth/other' },
+      { handle: '@lead', password },
+    );
+    expect(signedIn.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const nobody = await admin(['user', 'invite', 'usr-nobody']);
+    expect(nobody.code).toBe(1);
+    expect(nobody.output).toContain('404 not_found');
+    const twoIds = await admin(['user', 'invite', 'usr-lead', 'usr-airman-1']);
+    expect(twoIds.code).toBe(2);
+    expect(twoIds.output).toContain('user invite needs one <userId>');
   });
 
   it('says what is wrong: no token, a refused request, a bad file, an unknown command', async () => {

@@ -140,6 +140,24 @@ const settingsSchema = z
      * page would share the dashboard's origin (and the tokens it keeps) with a large third-party bundle.
      */
     DOCS: z.enum(['on', 'off']).optional(),
+    /**
+     * The service's address as people reach it (`https://platform.example`): invitation and reset links
+     * are built on it. Unset, the admin command builds them on its `--url`.
+     */
+    PUBLIC_URL: z
+      .string()
+      .refine((value) => /^https?:\/\/[^\s/?#]+\/?$/.test(value) && URL.canParse(value), {
+        message: 'must be the service address alone, http:// or https://, e.g. https://platform.example',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    /** How long an invitation or reset link stays valid, in hours. */
+    PASSWORD_LINK_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(72),
     /** Bearer token of the plugin administration routes (/admin/v1); unset switches them off. */
     ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Requests in flight per process beyond which the service answers 503 `overloaded` at once. */

@@ -86,6 +86,33 @@ export async function submitSignin(
   );
 }
 
+/** GET the page behind an invitation or reset link (its path, as the administration API answers it). */
+export async function openPasswordPage(base: string, path: string): Promise<Page> {
+  return asPage(await fetch(`${base}${path}`, { redirect: 'manual' }));
+}
+
+/** POSTs the password page's form as its own browser tab would (its cookie, its origin), unless told otherwise. */
+export async function submitPasswordForm(
+  base: string,
+  fields: { token: string; csrf_token: string | undefined; password: string; password_again?: string },
+  options: { cookie?: string | undefined; headers?: Record<string, string> } = {},
+): Promise<Page> {
+  return asPage(
+    await fetch(`${base}/oauth/password`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: new URL(base).origin,
+        'Sec-Fetch-Site': 'same-origin',
+        ...(options.cookie ? { Cookie: options.cookie } : {}),
+        ...options.headers,
+      },
+      body: query({ password_again: fields.password, ...fields }).toString(),
+      redirect: 'manual',
+    }),
+  );
+}
+
 /** The parameters a redirect back to the app carries. */
 export function redirectParams(location: string | null): URLSearchParams {
   if (!location) throw new Error('no redirect');

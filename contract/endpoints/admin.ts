@@ -8,6 +8,7 @@ import {
   setRedirectUrisBodySchema,
 } from '../apps.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { passwordLinkSchema, userParamsSchema } from '../passwords.ts';
 import { peopleImportBodySchema, peopleImportResultSchema } from '../people-import.ts';
 import {
   adminOrgListSchema,
@@ -185,6 +186,34 @@ export const adminEndpoints = {
     summary: `Make a new client secret for a confidential app; the old one stops working at once. ${ADMIN_AUTH}`,
     params: appParamsSchema,
     response: appWithSecretSchema,
+    extension: true,
+    operational: true,
+    noStore: true,
+  }),
+  adminInviteUser: defineEndpoint({
+    method: 'POST',
+    path: '/admin/v1/users/:userId/invitation',
+    base: 'platform',
+    auth: 'admin',
+    tag: 'Provisioning',
+    summary: `A single-use link for an imported person to set their password, answered once (valid PASSWORD_LINK_TTL_HOURS, 72 by default); a newer link for the same person ends this one. ${ADMIN_AUTH}`,
+    params: userParamsSchema,
+    response: passwordLinkSchema,
+    status: 201,
+    extension: true,
+    operational: true,
+    noStore: true,
+  }),
+  adminResetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/admin/v1/users/:userId/password-reset',
+    base: 'platform',
+    auth: 'admin',
+    tag: 'Provisioning',
+    summary: `A single-use link for a person to set a new password, answered once; the current password keeps working until the new one is set. ${ADMIN_AUTH}`,
+    params: userParamsSchema,
+    response: passwordLinkSchema,
+    status: 201,
     extension: true,
     operational: true,
     noStore: true,

@@ -16,6 +16,7 @@ import {
   successSchema,
 } from '../auth.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { passwordFormSchema, passwordPageQuerySchema } from '../passwords.ts';
 
 const TAG = 'Sign-in (OAuth 2.0)';
 
@@ -72,6 +73,38 @@ export const authEndpoints = {
     status: 303,
     answer: 'redirect',
     convention: true,
+  }),
+  passwordPage: defineEndpoint({
+    method: 'GET',
+    path: '/oauth/password',
+    base: 'platform',
+    auth: 'none',
+    tag: TAG,
+    summary:
+      'The page behind an invitation or reset link: the person chooses a password. A plain HTML form; no script.',
+    access: 'The link’s token (single use, from `npm run admin -- user invite|reset-password`).',
+    query: passwordPageQuerySchema,
+    response: htmlPageSchema,
+    answer: 'html',
+    extension: true,
+    operational: true,
+  }),
+  passwordSubmit: defineEndpoint({
+    method: 'POST',
+    path: '/oauth/password',
+    base: 'platform',
+    auth: 'none',
+    tag: TAG,
+    summary:
+      'The password page’s form: sets the password (12 to 128 characters, not common or guessable) and spends the link; a refused password answers the page again and the link still works.',
+    access:
+      'Only from the page itself: the form’s csrf_token is bound to a cookie the page set and to the link, and a cross-site Origin or Sec-Fetch-Site is refused (403).',
+    body: passwordFormSchema,
+    bodyMedia: ['application/x-www-form-urlencoded'],
+    response: htmlPageSchema,
+    answer: 'html',
+    extension: true,
+    operational: true,
   }),
   oauthToken: defineEndpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
 /** Extension: reading, refreshing and ending a session. */
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
+import { changePasswordBodySchema, changePasswordResultSchema } from '../passwords.ts';
 import { refreshRequestSchema } from '../sandbox.ts';
 import { sessionInfoSchema, sessionSchema } from '../users.ts';
 
@@ -36,6 +37,18 @@ export const sessionEndpoints = {
     tag: 'Sessions',
     summary: 'End the session of the presented token and its refresh token',
     response: z.object({ success: z.boolean() }),
+    extension: true,
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/auth/v1/password',
+    base: 'platform',
+    auth: 'user',
+    tag: 'Sessions',
+    summary:
+      'Change the signed-in person’s password (the current one required; the new one 12 to 128 characters, not common or guessable); every other session of theirs ends',
+    body: changePasswordBodySchema,
+    response: changePasswordResultSchema,
     extension: true,
   }),
 } as const;

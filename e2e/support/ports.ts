@@ -13,6 +13,16 @@ export const ports = {
   bare: 18204 + offset,
 } as const;
 
+/**
+ * A production service provisioned only with the admin command (the invitation journey), its dashboard
+ * served with a production client id the journey registers.
+ */
+export const invitation = {
+  port: 18250 + offset,
+  adminToken: 'e2e-invitation-admin-token',
+  clientId: 'app-e2e-trainer-dashboard',
+} as const;
+
 /** Lifetimes on the short-sessions server: a token expires soon, its refresh token a little later. */
 export const shortSessions = { tokenSeconds: 3, refreshSeconds: 8 } as const;
 

@@ -182,7 +182,7 @@ function scopesOf(rows: readonly { scope: string | null }[]): ReadonlySet<string
   return new Set(rows.flatMap((row) => (row.scope === null ? [] : [row.scope])));
 }
 
-function readUserToken(authorization: string | undefined): string {
+export function readUserToken(authorization: string | undefined): string {
   if (!authorization || authorization.trim() === '') {
     throw unauthorized('Sign in first: send the user token in the Authorization header');
   }

@@ -57,6 +57,33 @@ export async function endFamily(tx: Queryable, familyId: string): Promise<void> 
     .execute();
 }
 
+/**
+ * Ends every live session of the person (a password changed or set anew),
+ * but those of `keepFamilyId` (the sign-in that changed it), and the codes of
+ * sign-ins not yet traded; answers how many sessions ended.
+ */
+export async function endUserSessions(tx: Queryable, userId: string, keepFamilyId?: string): Promise<number> {
+  let sessions = tx.updateTable('sessions').set({ revoked: 1 }).where('user_id', '=', userId).where('revoked', '=', 0);
+  let codes = tx.deleteFrom('oauth_codes').where('user_id', '=', userId).where('used_at', 'is', null);
+  if (keepFamilyId !== undefined) {
+    sessions = sessions.where('family_id', '!=', keepFamilyId);
+    codes = codes.where('family_id', '!=', keepFamilyId);
+  }
+  const ended = await sessions.executeTakeFirst();
+  await codes.execute();
+  return Number(ended.numUpdatedRows);
+}
+
+/** The family of the session a user token belongs to. */
+export async function familyOfToken(q: Queryable, token: string): Promise<string | undefined> {
+  const row = await q
+    .selectFrom('sessions')
+    .select('family_id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  return row?.family_id;
+}
+
 export type Refreshed =
   | { readonly ok: true; readonly session: Session; readonly clientId: string }
   /** Unknown, expired or ended; `reused` when it had been spent before (its family is ended now). */

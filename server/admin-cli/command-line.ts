@@ -17,6 +17,9 @@ People and classes:
   orgs                             the orgs a plugin can be granted
   import --file FILE               add or update orgs, people, courses, classes, friendships (JSON, see
                                    README "Provisioning production"); the same file twice changes nothing
+  user invite <userId>             a single-use link for the person to set their password (printed once;
+                                   valid PASSWORD_LINK_TTL_HOURS, 72 by default; a newer link ends it)
+  user reset-password <userId>     the same, for a person who needs a new password
 Apps (OAuth clients):
   app list
   app show <clientId>
@@ -30,7 +33,8 @@ SETS, ORGS and URIS are comma-separated: API sets record-data, badges, other-ski
 Options:
   --url URL    a running service (HTTP, with the ADMIN_TOKEN setting); without it the command runs the
                administration API in this process on the database of the service's settings
-               (DATABASE or DATABASE_URL, PLATFORM_ENV, SECRETS_KEY; .env is read as npm start reads it)
+               (DATABASE or DATABASE_URL, PLATFORM_ENV, SECRETS_KEY; .env is read as npm start reads it);
+               password links are built on --url, or else on the PUBLIC_URL setting
   --help`;
 
 export const OPTIONS = {

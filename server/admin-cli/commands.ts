@@ -5,12 +5,14 @@ import type { Command, CommandTable } from './command.ts';
 import { type Options, UsageError } from './command-line.ts';
 import { importFile, listOrgs } from './people-commands.ts';
 import { pluginCommands } from './plugin-commands.ts';
+import { userCommands } from './user-commands.ts';
 
 const commands: CommandTable = {
   orgs: listOrgs,
   import: importFile,
   plugin: pluginCommands,
   app: appCommands,
+  user: userCommands,
 };
 
 const entry = <T>(table: Readonly<Record<string, T>>, word: string | undefined): T | undefined =>

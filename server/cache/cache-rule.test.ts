@@ -15,6 +15,7 @@ import { appWithSecretSchema } from '../../contract/apps.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { type EndpointName, endpoints } from '../../contract/endpoints.ts';
 import { noteSchema } from '../../contract/notes.ts';
+import { passwordLinkSchema } from '../../contract/passwords.ts';
 import { adminOrgListSchema, learningRecordListSchema, pluginWithSecretSchema } from '../../contract/plugin.ts';
 import { pluginPermissions } from '../../contract/plugin-permissions.ts';
 import { sessionSchema } from '../../contract/users.ts';
@@ -22,9 +23,11 @@ import { loadWorld, type World } from '../../testkit/fixtures.ts';
 import { call, type Reply, startService, type TestService } from '../../testkit/harness.ts';
 import {
   DASHBOARD_CALLBACK,
+  openPasswordPage,
   openSignin,
   pkce,
   redirectParams,
+  submitPasswordForm,
   submitSignin,
   type Tokens,
   tokenRequest,
@@ -43,7 +46,10 @@ interface Arranged {
   app?: string;
   code?: { code: string; verifier: string };
   tokens?: Tokens;
+  linkPath?: string;
 }
+
+const CACHE_RULE_PASSWORD = 'velvet orbit tugboat marmalade';
 
 let service: TestService;
 let world: World;
@@ -279,6 +285,36 @@ const writes: Record<WriteName, () => Promise<Reply>> = {
       ],
       friendships: [{ userId: 'usr-cache-rule-a', friendId: 'usr-cache-rule-b' }],
     }),
+  async adminInviteUser() {
+    const reply = await admin(service.url, 'POST', '/admin/v1/users/usr-cache-rule-a/invitation');
+    arranged.linkPath = bodyOf(reply, passwordLinkSchema).path;
+    return reply;
+  },
+  async adminResetPassword() {
+    const reply = await admin(service.url, 'POST', '/admin/v1/users/usr-cache-rule-a/password-reset');
+    arranged.linkPath = bodyOf(reply, passwordLinkSchema).path;
+    return reply;
+  },
+  async passwordSubmit() {
+    const path = needed(arranged.linkPath, 'a password link');
+    const page = await openPasswordPage(service.url, path);
+    const token = new URL(path, service.url).searchParams.get('token') ?? '';
+    const done = await submitPasswordForm(
+      service.url,
+      { token, csrf_token: page.csrfToken, password: CACHE_RULE_PASSWORD },
+      { cookie: page.cookie },
+    );
+    return { status: done.status, headers: done.headers, body: done.html };
+  },
+  async changePassword() {
+    const reply = await call(service.url, 'POST', '/sandbox/v1/token', {
+      body: { userId: 'usr-cache-rule-a', clientId: 'sandbox-trainer-dashboard' },
+    });
+    return call(service.url, 'POST', '/auth/v1/password', {
+      token: bodyOf(reply, sessionSchema).token,
+      body: { currentPassword: CACHE_RULE_PASSWORD, newPassword: 'granite lantern obeys quietly' },
+    });
+  },
   createBadge: () =>
     asPlugin(service.url, plugin()).post('/plugin/v2/ai/badge', {
       name: 'Steady hands',
@@ -342,7 +378,8 @@ beforeAll(async () => {
     ),
   );
   for (const [name, write] of Object.entries(writes)) observed.set(name, await observe(write));
-});
+  // Every write in turn, a few of them hashing passwords (scrypt): more than a hook's usual 10 s on a busy machine.
+}, 60_000);
 afterAll(() => service.close());
 
 const areaOf = new Map<string, Area>(

@@ -267,6 +267,15 @@ export interface ServiceKeysTable {
   value: string;
 }
 
+/** A single-use link to set a password (stored hashed); one live link per person. */
+export interface PasswordLinksTable {
+  user_id: string;
+  token_hash: string;
+  purpose: 'invite' | 'reset';
+  expires_at: number;
+  created_at: number;
+}
+
 /** Settings that belong to the data, not the process: the environment the first start recorded. */
 export interface ServiceSettingsTable {
   name: string;
@@ -296,6 +305,7 @@ export interface Schema {
   sessions: SessionsTable;
   oauth_codes: OauthCodesTable;
   oidc_flows: OidcFlowsTable;
+  password_links: PasswordLinksTable;
   plugins: PluginsTable;
   plugin_permissions: PluginPermissionsTable;
   plugin_orgs: PluginOrgsTable;

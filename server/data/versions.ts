@@ -42,6 +42,7 @@ export const bookkeepingTables: readonly (keyof Schema)[] = [
   'sessions',
   'oauth_codes',
   'oidc_flows',
+  'password_links',
   'data_versions',
   'service_keys',
   'service_settings',

@@ -374,7 +374,9 @@ describe('over HTTP, with the dashboard served', () => {
     expect(headers.get('x-content-type-options'), what).toBe('nosniff');
     expect(headers.get('x-frame-options'), what).toBe('DENY');
     // The platform's sign-in page keeps its Referer on its own origin, so its form post carries a real Origin.
-    const signinPage = what.includes('/oauth/signin') && (headers.get('content-type') ?? '').startsWith('text/html');
+    const signinPage =
+      (what.includes('/oauth/signin') || what.includes('/oauth/password')) &&
+      (headers.get('content-type') ?? '').startsWith('text/html');
     expect(headers.get('referrer-policy'), what).toBe(signinPage ? 'same-origin' : 'no-referrer');
     expect(headers.get('content-security-policy') ?? '', what).toMatch(/frame-ancestors 'none'/);
   };

@@ -1,13 +1,15 @@
 /**
- * Extension: plugin and app administration and the import of people and
- * classes under /admin/v1, for holders of the ADMIN_TOKEN setting (auth kind
- * 'admin': the router checks the token before it reads the request).
+ * Extension: plugin and app administration, the import of people and
+ * classes, and invitation and reset links under /admin/v1, for holders of
+ * the ADMIN_TOKEN setting (auth kind 'admin': the router checks the token
+ * before it reads the request).
  */
 import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import type { Router } from '../../http/route.ts';
 import { adminHandlers } from './admin.handlers.ts';
 import { appHandlers } from './apps.handlers.ts';
+import { passwordLinkHandlers } from './password-links.handlers.ts';
 import { peopleImport } from './people-import.ts';
 
 export function adminRoutes(router: Router, deps: Deps): void {
@@ -28,4 +30,7 @@ export function adminRoutes(router: Router, deps: Deps): void {
   router.bind(e.adminRotateAppSecret, (input) => apps.rotateSecret(input.params.clientId));
   const importPeople = peopleImport(deps);
   router.bind(e.adminImport, (input) => importPeople(input.body));
+  const links = passwordLinkHandlers(deps);
+  router.bind(e.adminInviteUser, (input) => links.issue(input.params.userId, 'invite'));
+  router.bind(e.adminResetPassword, (input) => links.issue(input.params.userId, 'reset'));
 }

@@ -1,7 +1,8 @@
 /**
  * The platform's OAuth sign-in (its own convention, not an extension):
  * `/oauth/signin` (the page and its form), `/oauth/token`, `/oauth/logout`,
- * and the page's stylesheet.
+ * the page's stylesheet; and (extension) `/oauth/password`, the page behind
+ * an invitation or reset link.
  */
 import type { Hono } from 'hono';
 import { endpoints as e } from '../../../contract/endpoints.ts';
@@ -10,6 +11,7 @@ import { HttpError } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
 import { authHandlers } from './auth.handlers.ts';
+import { passwordLinkHandlers } from './password-link.handlers.ts';
 import { signinCss } from './signin-page.ts';
 
 export function authRoutes(router: Router, deps: Deps): void {
@@ -32,6 +34,9 @@ export function authRoutes(router: Router, deps: Deps): void {
       throw error;
     }
   });
+  const links = passwordLinkHandlers(deps);
+  router.raw(e.passwordPage, ({ context }) => links.page(context));
+  router.raw(e.passwordSubmit, ({ context }) => links.submit(context));
   router.raw(e.oauthLogout, async ({ context, answerJson }) => answerJson(await h.logout(context)));
 }
 

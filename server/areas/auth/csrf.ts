@@ -55,17 +55,22 @@ export function overHttps(c: Context): boolean {
   );
 }
 
-async function tokenFor(db: Db, cookie: string, params: CarriedParams): Promise<string> {
-  const bound = JSON.stringify([
-    cookie,
-    params.client_id,
-    params.response_type,
-    params.redirect_uri,
-    params.state,
-    params.code_challenge ?? '',
-    params.code_challenge_method ?? '',
-    params.app_login ?? '',
-  ]);
+/** What a sign-in form's token is bound to: the request's parameters. */
+const signinBinding = (params: CarriedParams): string[] => [
+  params.client_id,
+  params.response_type,
+  params.redirect_uri,
+  params.state,
+  params.code_challenge ?? '',
+  params.code_challenge_method ?? '',
+  params.app_login ?? '',
+];
+
+/** What a password form's token is bound to: the link it sets a password with (its hash: no token is kept). */
+export const passwordBinding = (linkTokenHash: string): string[] => ['password-link', linkTokenHash];
+
+async function tokenFor(db: Db, cookie: string, binding: readonly string[]): Promise<string> {
+  const bound = JSON.stringify([cookie, ...binding]);
   return createHmac('sha256', await csrfKey(db))
     .update(bound)
     .digest('base64url');
@@ -75,18 +80,26 @@ async function tokenFor(db: Db, cookie: string, params: CarriedParams): Promise<
  * The token for a form of this page, setting the cookie it is bound to
  * (the browser's own when it sent one, so two open tabs both work).
  */
-export async function issueCsrf(c: Context, db: Db, params: CarriedParams): Promise<string> {
+export async function issueCsrf(c: Context, db: Db, params: CarriedParams | readonly string[]): Promise<string> {
   const cookie = cookieOf(c) ?? randomBytes(32).toString('base64url');
   const secure = overHttps(c) ? '; Secure' : '';
   c.header('Set-Cookie', `${CSRF_COOKIE}=${cookie}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age=3600${secure}`);
-  return tokenFor(db, cookie, params);
+  return tokenFor(db, cookie, bindingOf(params));
 }
 
+const bindingOf = (params: CarriedParams | readonly string[]): readonly string[] =>
+  Array.isArray(params) ? params : signinBinding(params as CarriedParams);
+
 /** Whether the form's token matches the cookie the browser sent and the parameters it carries. */
-export async function csrfHolds(c: Context, db: Db, params: CarriedParams, token: string): Promise<boolean> {
+export async function csrfHolds(
+  c: Context,
+  db: Db,
+  params: CarriedParams | readonly string[],
+  token: string,
+): Promise<boolean> {
   const cookie = cookieOf(c);
   if (!cookie) return false;
-  const expected = Buffer.from(await tokenFor(db, cookie, params));
+  const expected = Buffer.from(await tokenFor(db, cookie, bindingOf(params)));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

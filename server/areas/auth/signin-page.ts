@@ -53,7 +53,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
 }
 
-function layout(title: string, environment: 'sandbox' | 'production', main: string): string {
+export function layout(title: string, environment: 'sandbox' | 'production', main: string): string {
   const badge = environment === 'sandbox' ? ' <span class="env">Sandbox</span>' : '';
   return `<!doctype html>
 <html lang="en">
@@ -214,6 +214,8 @@ h3{font-size:1rem;margin:1rem 0 .5rem}
 .count{font-weight:400;color:#505a64}
 .alert{border:2px solid #b3261e;background:#fdecea;color:#6e1511;border-radius:.375rem;padding:.5rem 1rem;margin:1rem 0}
 .alert p{margin:0}
+.notice{border:2px solid #1e6b34;background:#e9f6ec;color:#123d1f;border-radius:.375rem;padding:.5rem 1rem;margin:1rem 0}
+.notice p{margin:0}
 .field{display:flex;flex-direction:column;margin-bottom:1rem}
 label{font-weight:600;margin-bottom:.25rem}
 input[type=text],input[type=password]{font:inherit;padding:.5rem .625rem;border:1px solid #6b7580;border-radius:.375rem}

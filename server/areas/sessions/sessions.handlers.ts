@@ -1,6 +1,10 @@
 /** Token refresh and sign-out (extensions: the interface does not show token issuance). */
+import type { ChangePasswordBody } from '../../../contract/passwords.ts';
 import type { Session } from '../../../contract/users.ts';
-import { refreshSession } from '../../access/sessions.ts';
+import { readUserToken, type UserCaller } from '../../access/authenticator.ts';
+import { passwordWeakness } from '../../access/password-strength.ts';
+import { hashPassword, setPasswordHash, verifyPassword } from '../../access/passwords.ts';
+import { endUserSessions, familyOfToken, refreshSession } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import { sessionsRepo } from './sessions.repo.ts';
@@ -27,6 +31,38 @@ export function sessionHandlers(deps: Deps) {
         );
       }
       return refreshed.session;
+    },
+    /**
+     * The current password proves it is the person, not whoever holds an
+     * unlocked device; the other sessions end, so a thief's stops with it.
+     */
+    async changePassword(
+      caller: UserCaller,
+      authorization: string | undefined,
+      body: ChangePasswordBody,
+    ): Promise<{ success: boolean; endedSessions: number }> {
+      if (caller.anonymous) {
+        throw new HttpError(403, 'anonymous_not_allowed', 'An anonymous account has no password');
+      }
+      const account = await sessionsRepo(deps.db.q).account(caller.userId);
+      if (!(await verifyPassword(body.currentPassword, account?.password_hash))) {
+        throw new HttpError(400, 'invalid_input', 'The current password is not right', [
+          { path: 'body.currentPassword', message: 'is not your current password' },
+        ]);
+      }
+      const personal = account ? [account.handle, account.first_name, account.last_name] : [];
+      const weakness = passwordWeakness(body.newPassword, personal);
+      if (weakness !== undefined) {
+        throw new HttpError(400, 'invalid_input', weakness, [{ path: 'body.newPassword', message: weakness }]);
+      }
+      const hash = await hashPassword(body.newPassword);
+      const family = await familyOfToken(deps.db.q, readUserToken(authorization));
+      return deps.db.transaction(async (tx) => {
+        await setPasswordHash(tx, caller.userId, hash);
+        // Always a family here (the caller was just authenticated); without one every session would end.
+        const endedSessions = await endUserSessions(tx, caller.userId, family ?? '');
+        return { success: true, endedSessions };
+      });
     },
     signOut(authorization: string | undefined): Promise<{ success: boolean }> {
       const token = (authorization ?? '').trim().replace(/^bearer\s+/i, '');

@@ -12,5 +12,8 @@ export function sessionRoutes(router: Router, deps: Deps): void {
     scopes: [...caller.scopes].sort(),
     anonymous: caller.anonymous,
   }));
+  router.bind(e.changePassword, ({ caller, context, body }) =>
+    h.changePassword(caller, context.req.header('authorization'), body),
+  );
   router.bind(e.signOut, ({ context }) => h.signOut(context.req.header('authorization')));
 }

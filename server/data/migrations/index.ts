@@ -5,6 +5,7 @@ import { migration as pluginData } from './003-plugin-data.ts';
 import { migration as dataVersions } from './004-data-versions.ts';
 import { migration as oauth } from './005-oauth.ts';
 import { migration as environmentAndSecrets } from './006-environment-and-secrets.ts';
+import { migration as passwordLinks } from './007-password-links.ts';
 import { migration as openid } from './008-openid.ts';
 import { migration as search } from './011-search.ts';
 import type { Migration } from './types.ts';
@@ -16,6 +17,7 @@ export const migrations: readonly Migration[] = [
   dataVersions,
   oauth,
   environmentAndSecrets,
+  passwordLinks,
   openid,
   search,
 ];

@@ -1,0 +1,132 @@
+/**
+ * A production service provisioned only with `npm run admin` (people import,
+ * the dashboard's app, an invitation), as an operator does it over HTTP: the
+ * invited trainer opens the link, is refused a common password with the
+ * reason, sets a strong one, and signs in to the dashboard that service
+ * serves with its production client id.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, spawnNode } from '../testkit/child-service';
+import { expectAccessible } from './support/a11y';
+import { invitation } from './support/ports';
+import { expect, test } from './support/test';
+
+const base = `http://127.0.0.1:${invitation.port}`;
+
+/** `npm run admin -- --url <the service> …`, with its ADMIN_TOKEN: exit code and everything it printed. */
+async function admin(...args: string[]): Promise<{ code: number | null; output: string }> {
+  // With --url only ADMIN_TOKEN counts (the environment wins over a .env of the checkout).
+  const run = spawnNode(['--import', 'tsx', join(repoRoot, 'server/admin-cli.ts'), '--url', base, ...args], {
+    env: { ADMIN_TOKEN: invitation.adminToken },
+  });
+  const code = await run.exited;
+  return { code, output: run.output() };
+}
+
+const people = {
+  orgs: [{ orgId: 'org-e2e-wing', name: 'E2E Wing' }],
+  users: [
+    {
+      userId: 'usr-e2e-trainer',
+      handle: '@e2e.trainer',
+      firstName: 'Robin',
+      lastName: 'Invited',
+      userType: 'adult',
+      accountType: 'Adult',
+      country: 'US',
+      orgId: 'org-e2e-wing',
+    },
+    {
+      userId: 'usr-e2e-student',
+      handle: '@e2e.student',
+      firstName: 'Casey',
+      lastName: 'Student',
+      userType: 'adult',
+      accountType: 'Adult',
+      country: 'US',
+      orgId: 'org-e2e-wing',
+    },
+  ],
+  courses: [
+    {
+      courseId: 'crs-e2e',
+      name: 'Invitations 101',
+      version: '1',
+      orgId: 'org-e2e-wing',
+      lessons: [{ lessonId: 'les-e2e-1', name: 'First steps' }],
+    },
+  ],
+  classes: [
+    {
+      classId: 'cls-e2e-26a',
+      name: 'Invitations 26-A',
+      courseId: 'crs-e2e',
+      trainers: ['usr-e2e-trainer'],
+      students: [{ studentId: 'stu-e2e-1', userId: 'usr-e2e-student' }],
+    },
+  ],
+};
+
+test('an invited trainer sets a password from the link and signs in to the production dashboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-invitation-'));
+  try {
+    const file = join(dir, 'people.json');
+    writeFileSync(file, JSON.stringify(people));
+    const imported = await admin('import', '--file', file);
+    expect(imported.code, imported.output).toBe(0);
+    // The phone project runs this journey again on the same service: the app is registered once.
+    if ((await admin('app', 'show', invitation.clientId)).code !== 0) {
+      const added = await admin(
+        'app',
+        'add',
+        '--name',
+        'Trainer dashboard',
+        '--environment',
+        'production',
+        '--training',
+        '--client-id',
+        invitation.clientId,
+        '--redirect-uris',
+        `${base}/auth/callback`,
+      );
+      expect(added.code, added.output).toBe(0);
+    }
+    const invited = await admin('user', 'invite', 'usr-e2e-trainer');
+    expect(invited.code, invited.output).toBe(0);
+    const link = new RegExp(`${base}/oauth/password\\?token=[A-Za-z0-9_-]{43}`).exec(invited.output)?.[0];
+    expect(link, invited.output).toBeDefined();
+
+    await page.goto(link ?? '');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
+    await expectAccessible(page, 'the password page');
+    await page.getByLabel('New password', { exact: true }).fill('password1234');
+    await page.getByLabel('New password again').fill('password1234');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByRole('alert')).toContainText('This is similar to a commonly used password.');
+    await expectAccessible(page, 'the password page with its error');
+
+    const password = 'lantern otters fold maps';
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('New password again').fill(password);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText('You can now sign in as @e2e.trainer');
+    await expectAccessible(page, 'the password set page');
+
+    await page.goto(`${base}/`);
+    await page.getByRole('button', { name: 'Sign in with your platform account' }).click();
+    await page.waitForURL(/\/oauth\/signin\?/);
+    await page.getByRole('textbox', { name: 'Handle' }).fill('@e2e.trainer');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${base}/**`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
+    // Their own class, from the import, is offered among the classes to read comments of.
+    await expect(page.getByLabel('Class', { exact: true })).toContainText('Invitations 26-A (Invitations 101)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
