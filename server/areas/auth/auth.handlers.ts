@@ -270,6 +270,15 @@ export function authHandlers(deps: Deps) {
 
     async token(c: Context): Promise<OauthToken> {
       const query = collect(new URLSearchParams(new URL(c.req.url).search));
+      // RFC 6749 2.3.1: a secret in the address ends up in logs and histories. Refused before the body is read.
+      if (Object.hasOwn(query.values, 'client_secret')) {
+        throw oauthError(
+          400,
+          'invalid_request',
+          'client_secret must not be sent in the address: send it in the body or with HTTP Basic (RFC 6749 2.3.1)',
+          [{ path: 'query.client_secret', message: 'is not accepted in the query string' }],
+        );
+      }
       const body = await readJsonOrFormBody(c.req.raw, c.env as NodeEnv | undefined, [
         'application/json',
         'application/x-www-form-urlencoded',

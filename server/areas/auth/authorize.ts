@@ -73,6 +73,14 @@ export function redirectUrisOf(app: OauthApp, deps: Pick<Deps, 'settings'>): rea
   return sandbox ? [...app.redirectUris, ...deps.settings.SANDBOX_REDIRECT_URIS] : app.redirectUris;
 }
 
+/**
+ * The legacy implicit grant: only for a public sandbox app registered for it.
+ * The registration refuses the others; this holds even for a row written
+ * some other way.
+ */
+export const implicitAllowed = (app: OauthApp): boolean =>
+  app.implicit && !app.confidential && app.environment === 'sandbox';
+
 export async function checkSignin(
   deps: Deps,
   values: Record<string, unknown>,
@@ -116,7 +124,10 @@ export async function checkSignin(
   const rawState = text(values.state);
   const stateOk = rawState !== undefined && !repeated.has('state') && stateSchema.safeParse(rawState).success;
   const state = stateOk ? rawState : undefined;
-  const fail = (error: 'invalid_request' | 'unsupported_response_type', description: string): Checked => ({
+  const fail = (
+    error: 'invalid_request' | 'unsupported_response_type' | 'unauthorized_client',
+    description: string,
+  ): Checked => ({
     kind: 'redirect',
     location: withParams(redirectUri, { error, error_description: description, state }),
   });
@@ -127,6 +138,12 @@ export async function checkSignin(
   if (responseType === undefined) return fail('invalid_request', 'response_type is required: code or implicit');
   if (!(responseTypes as readonly string[]).includes(responseType)) {
     return fail('unsupported_response_type', 'response_type must be code or implicit');
+  }
+  if (responseType === 'implicit' && !implicitAllowed(app)) {
+    return fail(
+      'unauthorized_client',
+      'this app is not registered for the implicit grant (legacy); use response_type=code with PKCE',
+    );
   }
   const challenge = text(values.code_challenge);
   const method = text(values.code_challenge_method);
