@@ -21,7 +21,7 @@ import type {
   PlannerPlugin,
   PlannerWarning,
 } from '../../../contract/mission-planner.ts';
-import { isHttpsAddress } from '../../../contract/plugin.ts';
+import { isHttpsAddress, isLocalAddress } from '../../../contract/plugin.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import { pluginWaitBound } from '../../config.ts';
 import { openSecret, sealingKey } from '../../data/secrets.ts';
@@ -57,14 +57,16 @@ export function missionPlannerHandlers(deps: Deps) {
 
   /**
    * The plugins offered. In production only those whose two addresses are
-   * https://: the call carries the plugin's credentials, and an address kept
-   * from before the rule (or written by a sandbox on the same database) must
-   * not receive them in clear.
+   * https:// at a public address: the call carries the plugin's credentials,
+   * and an address kept from before the rule (or written by a sandbox on the
+   * same database) must not receive them in clear, nor send the service's
+   * requests to this machine or a private network.
    */
   async function offeredPlugins(): Promise<PlannerPluginRow[]> {
     const offered = await repo.offeredPlugins(settings.PLATFORM_ENV);
     if (settings.PLATFORM_ENV === 'sandbox') return offered;
-    return offered.filter((plugin) => isHttpsAddress(plugin.capabilities_url) && isHttpsAddress(plugin.candidates_url));
+    const callable = (address: string) => isHttpsAddress(address) && !isLocalAddress(address);
+    return offered.filter((plugin) => callable(plugin.capabilities_url) && callable(plugin.candidates_url));
   }
 
   async function choose(

@@ -790,6 +790,34 @@ describe('mission planner: a production service sends a plugin’s credentials o
       const { error } = errorBodySchema.parse(refused.body);
       expect(error.code).toBe('invalid_input');
       expect(error.issues?.map((issue) => issue.path)).toEqual(['body.capabilitiesUrl']);
+      // Nor at this machine, a private network or a link-local address (the cloud metadata service).
+      for (const local of [
+        'https://169.254.169.254/latest',
+        'https://2852039166/latest',
+        'https://127.0.0.1:8443',
+        'https://[::1]:8443',
+        'https://[::ffff:10.0.0.1]',
+        'https://[fd00::1]',
+        'https://10.1.2.3',
+        'https://172.20.0.5',
+        'https://192.168.1.10',
+        'https://localhost',
+        'https://plugin.localhost',
+        'https://metadata.google.internal',
+        'https://printer.local',
+        'https://intranet-host',
+      ]) {
+        const local_ = await admin(prod.url, 'PUT', path, addresses(local));
+        expect(local_.status, local).toBe(400);
+        const issues = errorBodySchema.parse(local_.body).error.issues ?? [];
+        expect(
+          issues.map((issue) => issue.path),
+          local,
+        ).toEqual(['body.capabilitiesUrl', 'body.candidatesUrl']);
+        expect(issues[0]?.message, local).toMatch(/private network or a link-local address/);
+      }
+      // A sandbox keeps loopback for plugin development.
+      expect((await admin(service.url, 'PUT', path, addresses('http://127.0.0.1:9999'))).status).toBe(200);
       const accepted = await admin(prod.url, 'PUT', path, addresses('https://plugin.example'));
       expect(accepted.status).toBe(200);
       expect(adminPluginSchema.parse(accepted.body).capabilitiesUrl).toBe('https://plugin.example/capabilities');
@@ -826,6 +854,14 @@ describe('mission planner: a production service sends a plugin’s credentials o
         (await admin(service.url, 'PUT', `/admin/v1/plugins/${production}/mission-planner`, addresses(sample.url)))
           .status,
       ).toBe(200);
+      expect(await offered()).not.toContain(production);
+      // Nor one at https:// on this machine, which a sandbox accepts for plugin development.
+      await admin(
+        service.url,
+        'PUT',
+        `/admin/v1/plugins/${production}/mission-planner`,
+        addresses('https://127.0.0.1:8443'),
+      );
       expect(await offered()).not.toContain(production);
       let called = 0;
       const spy = new Hono().post('*', (c) => {
