@@ -108,7 +108,7 @@ export function authHandlers(deps: Deps) {
 
   function answerChecked(c: Context, checked: Exclude<Checked, { kind: 'ok' }>, redirectStatus: 302 | 303): Response {
     if (checked.kind === 'page')
-      return html(c, checked.status, problemPage(checked.title, checked.message, environment));
+      return html(c, checked.status, problemPage(checked.title, checked.message, environment, checked.fix));
     return redirect(c, redirectStatus, checked.location);
   }
 

@@ -1,7 +1,7 @@
 /**
  * The platform's OAuth sign-in (its own convention, not an extension):
  * `/oauth/signin` (the page and its form), `/oauth/token`, `/oauth/logout`,
- * and the page's stylesheet.
+ * and the page's stylesheet and icon.
  */
 import type { Hono } from 'hono';
 import { endpoints as e } from '../../../contract/endpoints.ts';
@@ -10,7 +10,7 @@ import { HttpError } from '../../errors.ts';
 import type { Router } from '../../http/route.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
 import { authHandlers } from './auth.handlers.ts';
-import { signinCss } from './signin-page.ts';
+import { signinCss, signinIcon } from './signin-page.ts';
 
 export function authRoutes(router: Router, deps: Deps): void {
   const h = authHandlers(deps);
@@ -35,10 +35,14 @@ export function authRoutes(router: Router, deps: Deps): void {
 }
 
 const stylesheet: Asset = { raw: Buffer.from(signinCss), compressible: true };
+const icon: Asset = { raw: Buffer.from(signinIcon), compressible: true };
 
 /** The sign-in page's stylesheet, from this origin (the page's CSP allows no inline style). */
 export function oauthAssets(app: Hono): void {
   app.get('/oauth/signin.css', (c) =>
     sendAsset(c, stylesheet, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+  app.get('/oauth/favicon.svg', (c) =>
+    sendAsset(c, icon, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' }),
   );
 }

@@ -35,7 +35,14 @@ export interface SigninRequest {
 export type Checked =
   | { readonly kind: 'ok'; readonly request: SigninRequest }
   /** Stop here: a page, and never a redirect. */
-  | { readonly kind: 'page'; readonly status: 400 | 403; readonly title: string; readonly message: string }
+  | {
+      readonly kind: 'page';
+      readonly status: 400 | 403;
+      readonly title: string;
+      readonly message: string;
+      /** What would fix it, for whoever runs the app or the service. */
+      readonly fix?: string;
+    }
   /** Tell the app, at its registered address. */
   | { readonly kind: 'redirect'; readonly location: string };
 
@@ -67,10 +74,21 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** No id, handle or address the platform issues holds one (and PostgreSQL stores no NUL). */
 export const hasControl = (value: string) => CONTROL.test(value);
 
-/** The redirect URIs an app answers to: those registered, and on a sandbox the operator's SANDBOX_REDIRECT_URIS. */
+/** The dashboard's callback served by this service on its own PORT, under each loopback name. */
+export function ownCallbacks(port: number): readonly string[] {
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}/auth/callback`);
+}
+
+/**
+ * The redirect URIs an app answers to: those registered, and for a sandbox
+ * app on a sandbox service also the operator's SANDBOX_REDIRECT_URIS and the
+ * dashboard's callback on this service's own PORT, so `PORT=3000 npm start`
+ * signs in with no other setting.
+ */
 export function redirectUrisOf(app: OauthApp, deps: Pick<Deps, 'settings'>): readonly string[] {
   const sandbox = deps.settings.PLATFORM_ENV === 'sandbox' && app.environment === 'sandbox';
-  return sandbox ? [...app.redirectUris, ...deps.settings.SANDBOX_REDIRECT_URIS] : app.redirectUris;
+  if (!sandbox) return app.redirectUris;
+  return [...app.redirectUris, ...deps.settings.SANDBOX_REDIRECT_URIS, ...ownCallbacks(deps.settings.PORT)];
 }
 
 /**
@@ -81,17 +99,27 @@ export function redirectUrisOf(app: OauthApp, deps: Pick<Deps, 'settings'>): rea
 export const implicitAllowed = (app: OauthApp): boolean =>
   app.implicit && !app.confidential && app.environment === 'sandbox';
 
+/** What the operator sets so the address is served: the setting on a sandbox, the admin command in production. */
+function unregisteredFix(deps: Pick<Deps, 'settings'>, app: OauthApp, redirectUri: string | undefined): string {
+  const asked = redirectUri === undefined ? 'the address' : `“${redirectUri.slice(0, 300)}”`;
+  if (deps.settings.PLATFORM_ENV === 'sandbox' && app.environment === 'sandbox') {
+    return `To allow ${asked} on this sandbox, start the service with it in SANDBOX_REDIRECT_URIS (comma-separated addresses). The dashboard’s own callback on this service’s port (${deps.settings.PORT}) needs no setting.`;
+  }
+  return `An administrator of the platform registers ${asked} for the app: npm run admin -- app set-redirect-uris ${app.clientId} <addresses> (or --redirect-uris of app add for a new app). Addresses are compared exactly.`;
+}
+
 export async function checkSignin(
   deps: Deps,
   values: Record<string, unknown>,
   repeated: ReadonlySet<string>,
 ): Promise<Checked> {
   const clientId = text(values.client_id);
-  const stop = (status: 400 | 403, title: string, message: string): Checked => ({
+  const stop = (status: 400 | 403, title: string, message: string, fix?: string): Checked => ({
     kind: 'page',
     status,
     title,
     message,
+    ...(fix === undefined ? {} : { fix }),
   });
   if (
     clientId === undefined ||
@@ -118,6 +146,7 @@ export async function checkSignin(
       400,
       'This return address is not registered',
       `The app “${app.name}” asked to send you back to an address (redirect_uri) that is not registered for it, so the platform will not send you there.`,
+      unregisteredFix(deps, app, redirectUri),
     );
   }
 
