@@ -178,7 +178,8 @@ export function missionPlannerHandlers(deps: Deps) {
 
     /**
      * Names for a plan reopened from the ids it kept: the people among them
-     * who are users of the plugin's orgs (as a search keeps them), and the
+     * who are users of the plugin's orgs (as a search keeps them) and in an
+     * org or a class the caller trains, and the
      * courses and objectives of the catalogue the plugin reads.
      */
     async names(caller: UserCaller, query: PlannerNamesQuery): Promise<PlannerNames> {
@@ -187,7 +188,8 @@ export function missionPlannerHandlers(deps: Deps) {
       const orgIds = plugin ? await repo.orgsOf(plugin.client_id) : [];
       const unique = (ids: readonly string[] | undefined) => [...new Set(ids ?? [])];
       const [people, courses, objectives] = await Promise.all([
-        repo.peopleIn(unique(query.userIds), orgIds),
+        // Only people the trainer trains for: a kept plan is no way to read anyone's name, AFSC and duty title.
+        repo.peopleIn(unique(query.userIds), orgIds, caller.userId),
         repo.coursesIn(unique(query.courseIds), orgIds),
         repo.objectivesIn(unique(query.objectiveIds), orgIds),
       ]);

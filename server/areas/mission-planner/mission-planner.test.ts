@@ -26,6 +26,7 @@ import { sandboxUserListSchema } from '../../../contract/sandbox.ts';
 import { createPluginApp } from '../../../plugin/app.ts';
 import { verifyBasic } from '../../../plugin/basic-auth.ts';
 import { readPluginConfig } from '../../../plugin/config.ts';
+import { demoIds } from '../../../sandbox/demo-ids.ts';
 import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
 import { signInWithCode } from '../../../testkit/oauth.ts';
 import { ADMIN_TOKEN, admin, asPlugin, demoPlugins, registerPlugin } from '../../../testkit/plugin-kit.ts';
@@ -920,6 +921,40 @@ describe('mission planner: names for a plan reopened from its ids', () => {
     expect(answer.courses).toEqual([{ courseId, name: stored.name }]);
     expect(answer.objectives).toEqual([{ objectiveId: objective.objectiveId, name: objective.objectiveName }]);
     expect(JSON.stringify(answer)).not.toContain(foreign);
+  });
+
+  it('names only people in an org or a class the caller trains, even among those the plugin reads', async () => {
+    const dana = demoIds.users.trainer;
+    const db = service.db.q;
+    const trained = db
+      .selectFrom('classes')
+      .innerJoin('class_trainers', 'class_trainers.class_id', 'classes.class_id')
+      .where('class_trainers.user_id', '=', dana);
+    const orgsTrained = (await trained.select('classes.org_id').execute()).map((row) => row.org_id);
+    const studentsTrained = db
+      .selectFrom('students')
+      .innerJoin('class_trainers', 'class_trainers.class_id', 'students.class_id')
+      .select('students.user_id')
+      .where('class_trainers.user_id', '=', dana);
+    const pick = (inside: boolean) =>
+      db
+        .selectFrom('users')
+        .select('user_id')
+        .where('org_id', 'in', coach.orgIds)
+        .where('anonymous', '=', 0)
+        .$if(inside, (qb) => qb.where('org_id', 'in', orgsTrained))
+        .$if(!inside, (qb) => qb.where('org_id', 'not in', orgsTrained).where('user_id', 'not in', studentsTrained))
+        .orderBy('user_id')
+        .executeTakeFirstOrThrow();
+    const [inside, outside] = [(await pick(true)).user_id, (await pick(false)).user_id];
+    const reply = await names(
+      `pluginId=${coach.clientId}&userIds=${outside},${inside}`,
+      await signIn(service.url, dana),
+    );
+    expect(reply.status).toBe(200);
+    const answer = plannerNamesSchema.parse(reply.body);
+    expect(answer.people.map((p) => p.userId)).toEqual([inside]);
+    expect(JSON.stringify(answer)).not.toContain(outside);
   });
 
   it('is for trainers, and only through a plugin offered for mission planner search', async () => {
