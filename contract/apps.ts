@@ -21,6 +21,8 @@ export const adminAppSchema = z.object({
   scopes: z.array(z.string()),
   redirectUris: z.array(z.string()),
   confidential: z.boolean(),
+  /** Registered for the legacy implicit grant (the platform's older SDKs): a public sandbox app only. */
+  implicit: z.boolean(),
 });
 export type AdminApp = z.infer<typeof adminAppSchema>;
 export const adminAppListSchema = z.array(adminAppSchema);
@@ -32,6 +34,14 @@ export const appParamsSchema = z.strictObject({
 const redirectUriListSchema = z
   .array(redirectUriSchema)
   .check(z.maxLength(appLimits.redirectUris, `must list at most ${appLimits.redirectUris} addresses`));
+
+/** The rule `implicit` follows, said once for the error and the docs. */
+export const implicitRule = 'only a public sandbox app may use the implicit grant (legacy, for the older SDKs)';
+
+const implicitOnlyForPublicSandboxApps = z.refine<{ implicit?: boolean; confidential: boolean; environment: string }>(
+  (body) => body.implicit !== true || (!body.confidential && body.environment === 'sandbox'),
+  { message: implicitRule, path: ['implicit'] },
+);
 
 /**
  * Register an app. Without clientId one is made; a sandbox app's id starts
@@ -50,8 +60,14 @@ export const createAppBodySchema = z
     scopes: z.optional(z.array(appScopeSchema).check(z.maxLength(1))),
     redirectUris: redirectUriListSchema,
     confidential: z.boolean(),
+    /**
+     * Legacy: the implicit grant, tokens in the redirect, for the platform's
+     * older SDKs. Never for a confidential or production app (OAuth 2.0
+     * Security BCP); new clients use code with PKCE.
+     */
+    implicit: z.optional(z.boolean()),
   })
-  .check(clientIdFitsEnvironment('app'));
+  .check(clientIdFitsEnvironment('app'), implicitOnlyForPublicSandboxApps);
 export type CreateAppBody = z.infer<typeof createAppBodySchema>;
 
 export const setRedirectUrisBodySchema = z.strictObject({ redirectUris: redirectUriListSchema });

@@ -189,6 +189,72 @@ export function isHttpsAddress(address: string): boolean {
 export const httpsOnlyMessage =
   'must be an https:// address: a production service sends the plugin’s credentials to it';
 
+/** Names that only ever mean this machine or a private network. */
+const localNames = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/;
+
+function ipv4Local([a = 0, b = 0]: readonly number[]): boolean {
+  return (
+    a === 0 || // "this network"
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local: cloud metadata services live here
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    a >= 224 // multicast and reserved
+  );
+}
+
+/** The groups of an IPv6 literal (as URL gives it, compressed, without brackets), or undefined. */
+function ipv6Groups(host: string): number[] | undefined {
+  const [head = '', tail] = host.split('::');
+  const part = (text: string) => (text === '' ? [] : text.split(':'));
+  let left = part(head);
+  let right = tail === undefined ? [] : part(tail);
+  // A trailing dotted IPv4 (::ffff:1.2.3.4) counts as two groups.
+  const last = (tail === undefined ? left : right).at(-1);
+  if (last?.includes('.')) {
+    const bytes = last.split('.').map(Number);
+    const groups = [((bytes[0] ?? 0) << 8) | (bytes[1] ?? 0), ((bytes[2] ?? 0) << 8) | (bytes[3] ?? 0)];
+    const hex = groups.map((group) => group.toString(16));
+    if (tail === undefined) left = [...left.slice(0, -1), ...hex];
+    else right = [...right.slice(0, -1), ...hex];
+  }
+  const fill = tail === undefined ? 0 : 8 - left.length - right.length;
+  const all = [...left, ...Array.from({ length: fill }, () => '0'), ...right].map((group) =>
+    Number.parseInt(group, 16),
+  );
+  return all.length === 8 && all.every((group) => Number.isInteger(group)) ? all : undefined;
+}
+
+/**
+ * Whether an address points at this machine, a private network, or a
+ * link-local one (169.254.169.254, the cloud metadata service): loopback,
+ * RFC 1918, carrier-grade NAT, link-local, unique-local IPv6, multicast, and
+ * names that only mean a local host (localhost, *.local, *.internal, a name
+ * of one label). IP literals in any spelling URL accepts (decimal, hex,
+ * IPv4-mapped IPv6) are caught, since URL normalizes them first. A public
+ * name that resolves to a private address is not (see
+ * docs/interface-decisions.md).
+ */
+export function isLocalAddress(address: string): boolean {
+  if (!URL.canParse(address)) return false;
+  const host = new URL(address).hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[')) {
+    const groups = ipv6Groups(host.slice(1, -1));
+    if (!groups) return true;
+    const [g0 = 0, , , , , g5 = 0, g6 = 0, g7 = 0] = groups;
+    if (groups.slice(0, 7).every((group) => group === 0) && (g7 === 0 || g7 === 1)) return true; // :: and ::1
+    if (groups.slice(0, 5).every((group) => group === 0) && g5 === 0xffff) return ipv4Local([g6 >> 8, g6 & 0xff]);
+    return (g0 & 0xfe00) === 0xfc00 || (g0 & 0xffc0) === 0xfe80 || (g0 & 0xff00) === 0xff00;
+  }
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return ipv4Local(host.split('.').map(Number));
+  return !host.includes('.') || localNames.test(host);
+}
+
+export const localAddressMessage =
+  'must not point at this machine, a private network or a link-local address (loopback, 10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, localhost, *.local, *.internal): a production service would send the plugin’s credentials and its requests there';
+
 /** A plugin as an administrator sees it: never its secret. */
 export const adminPluginSchema = z.object({
   clientId: z.string(),
@@ -207,24 +273,6 @@ export const pluginParamsSchema = z.strictObject({ clientId: idSchema });
 /** An org an administrator can grant a plugin. */
 export const adminOrgListSchema = z.array(z.object({ orgId: z.string(), name: z.string() }));
 
-/**
- * Register a plugin. Without clientId one is made; a sandbox plugin's id
- * starts with `sandbox-` and a production plugin's must not. Without
- * environment the plugin is for the environment the service runs as.
- */
-export const createPluginBodySchema = z
-  .strictObject({
-    name: text(pluginLimits.name),
-    environment: z.optional(environmentSchema),
-    clientId: z.optional(newClientIdSchema),
-  })
-  .check(clientIdFitsEnvironment('plugin'));
-export type CreatePluginBody = z.infer<typeof createPluginBodySchema>;
-
-/** The secret is shown once, when it is made. */
-export const pluginWithSecretSchema = z.object({ plugin: adminPluginSchema, clientSecret: z.string() });
-export type PluginWithSecret = z.infer<typeof pluginWithSecretSchema>;
-
 /** Administration request bodies: unknown keys are refused. */
 export const setPluginPermissionsBodySchema = z.strictObject({
   permissions: z.array(pluginPermissionSchema).check(z.maxLength(pluginPermissions.length)),
@@ -235,3 +283,25 @@ export const setPluginAddressesBodySchema = z.strictObject({
   candidatesUrl: z.nullable(pluginAddressSchema),
 });
 export type SetPluginAddressesBody = z.infer<typeof setPluginAddressesBodySchema>;
+
+/**
+ * Register a plugin. Without clientId one is made; a sandbox plugin's id
+ * starts with `sandbox-` and a production plugin's must not. Without
+ * environment the plugin is for the environment the service runs as.
+ */
+export const createPluginBodySchema = z
+  .strictObject({
+    name: text(pluginLimits.name),
+    environment: z.optional(environmentSchema),
+    clientId: z.optional(newClientIdSchema),
+    /** Granted in the same transaction: a refusal of any of them registers nothing. */
+    permissions: z.optional(setPluginPermissionsBodySchema.shape.permissions),
+    orgIds: z.optional(setPluginOrgsBodySchema.shape.orgIds),
+    addresses: z.optional(setPluginAddressesBodySchema),
+  })
+  .check(clientIdFitsEnvironment('plugin'));
+export type CreatePluginBody = z.infer<typeof createPluginBodySchema>;
+
+/** The secret is shown once, when it is made. */
+export const pluginWithSecretSchema = z.object({ plugin: adminPluginSchema, clientSecret: z.string() });
+export type PluginWithSecret = z.infer<typeof pluginWithSecretSchema>;

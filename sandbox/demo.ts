@@ -443,17 +443,26 @@ function addNotes(demo: DemoRows, rng: Rng, { enrollments, fixed }: Roster): voi
 
 /** App clients (with and without the training scope, sandbox and production), their redirect URIs, and AI plugins. */
 function addAppsAndPlugins({ rows }: DemoRows, key: Buffer): void {
-  rows.add('apps', { client_id: ids.apps.training, name: 'Trainer dashboard (sandbox)', environment: 'sandbox' });
+  // The two sandbox apps are registered for the legacy implicit grant, as the platform's older SDKs use them
+  // (the Swift SDK's sign-in); the production app is not, and never can be.
+  rows.add('apps', {
+    client_id: ids.apps.training,
+    name: 'Trainer dashboard (sandbox)',
+    environment: 'sandbox',
+    implicit_grant: 1,
+  });
   rows.add('app_scopes', { client_id: ids.apps.training, scope: 'training' });
   rows.add('apps', {
     client_id: ids.apps.noTraining,
     name: 'Dashboard without the training scope (sandbox)',
     environment: 'sandbox',
+    implicit_grant: 1,
   });
   rows.add('apps', {
     client_id: ids.apps.production,
     name: 'Trainer dashboard (production)',
     environment: 'production',
+    implicit_grant: 0,
   });
   rows.add('app_scopes', { client_id: ids.apps.production, scope: 'training' });
   // The local dashboard's callbacks: the sandbox apps for the picker, the production app for password sign-in.

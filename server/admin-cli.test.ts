@@ -184,6 +184,32 @@ describe('npm run admin -- … --url (over HTTP, with ADMIN_TOKEN)', () => {
     }
   });
 
+  it('refuses a bad address or org before it makes anything: no secret printed, no plugin left', async () => {
+    for (const [flags, message] of [
+      [
+        ['--capabilities-url', 'https://169.254.169.254/latest', '--candidates-url', 'https://plugin.example/c'],
+        'body.addresses.capabilitiesUrl: must not point at',
+      ],
+      [
+        ['--capabilities-url', 'http://plugin.example/a', '--candidates-url', 'https://plugin.example/c'],
+        'body.addresses.capabilitiesUrl: must be an https:// address',
+      ],
+      [['--orgs', 'org-nowhere'], 'body.orgIds: names orgs that do not exist'],
+    ] as const) {
+      const refused = await admin(['plugin', 'add', '--name', 'Half made', '--api-sets', 'record-data', ...flags]);
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output).toContain(message);
+      expect(refused.output).not.toMatch(/Client secret/);
+    }
+    const db = await database.open();
+    try {
+      const { rows } = await sql`SELECT client_id FROM plugins WHERE name = ${'Half made'}`.execute(db.q);
+      expect(rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
   it('rotates the secret: the new one works, the old one no longer', async () => {
     const rotated = await admin(['plugin', 'rotate-secret', clientId]);
     expect(rotated.code, rotated.output).toBe(0);
@@ -286,6 +312,33 @@ describe('npm run admin -- … --url (over HTTP, with ADMIN_TOKEN)', () => {
     expect(twoIds.code).toBe(2);
     expect(twoIds.output).toContain('user invite needs one <userId>');
   });
+  it('refuses --implicit for a confidential or production app, and registers nothing', async () => {
+    for (const flags of [
+      ['--environment', 'production'],
+      ['--environment', 'sandbox', '--confidential'],
+    ]) {
+      const name = `Legacy ${flags.join(' ')}`;
+      const refused = await admin([
+        'app',
+        'add',
+        '--name',
+        name,
+        ...flags,
+        '--redirect-uris',
+        'https://legacy.example/cb',
+        '--implicit',
+      ]);
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output).toContain('body.implicit: only a public sandbox app may use the implicit grant');
+    }
+    const db = await database.open();
+    try {
+      const { rows } = await sql`SELECT client_id FROM apps WHERE name LIKE ${'Legacy%'}`.execute(db.q);
+      expect(rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
 
   it('says what is wrong: no token, a refused request, a bad file, an unknown command', async () => {
     const noToken = await admin(['plugin', 'list'], {});

@@ -33,7 +33,7 @@ export const authEndpoints = {
     summary:
       'The platform’s sign-in page for an app: handle and password, “Continue with <name>” for each of the organization’s OpenID providers (OIDC_PROVIDERS), and in a sandbox a demo-person picker for sandbox apps. A plain HTML form; no script.',
     access:
-      'response_type code (PKCE with S256 required of public apps) or implicit (legacy: the tokens come back in the redirect’s query, as the SDKs read them).',
+      'response_type code (PKCE with S256 required of public apps) or implicit (legacy, only for a public sandbox app registered for it, else unauthorized_client: the tokens come back in the redirect’s query, as the older SDKs read them).',
     query: signinQuerySchema,
     response: htmlPageSchema,
     answer: 'html',

@@ -45,6 +45,7 @@ export const rosterEndpoints = {
     access: trainerSees,
     query: classListQuerySchema,
     response: classListSchema,
+    noStore: true,
   }),
   listStudents: defineEndpoint({
     method: 'GET',
@@ -68,6 +69,7 @@ export const rosterEndpoints = {
     access: trainerSees,
     query: lessonsOfCourseQuerySchema,
     response: lessonListSchema,
+    noStore: true,
   }),
   getLesson: defineEndpoint({
     method: 'GET',
@@ -79,6 +81,7 @@ export const rosterEndpoints = {
     access: trainerSees,
     query: lessonQuerySchema,
     response: lessonSchema,
+    noStore: true,
   }),
   getCourse: defineEndpoint({
     method: 'GET',
@@ -90,6 +93,7 @@ export const rosterEndpoints = {
     access: trainerSees,
     query: courseQuerySchema,
     response: courseSchema,
+    noStore: true,
   }),
   listCourses: defineEndpoint({
     method: 'GET',
@@ -101,5 +105,6 @@ export const rosterEndpoints = {
     access: trainerSees,
     query: courseListQuerySchema,
     response: courseListSchema,
+    noStore: true,
   }),
 } as const;

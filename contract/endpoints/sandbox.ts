@@ -38,5 +38,7 @@ export const sandboxEndpoints = {
     response: sessionSchema,
     extension: true,
     sandboxOnly: true,
+    // RFC 6749 5.1: tokens are never kept by a cache.
+    noStore: true,
   }),
 } as const;

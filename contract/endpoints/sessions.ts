@@ -16,6 +16,8 @@ export const sessionEndpoints = {
     body: refreshRequestSchema,
     response: sessionSchema,
     extension: true,
+    // RFC 6749 5.1: tokens are never kept by a cache.
+    noStore: true,
   }),
   currentSession: defineEndpoint({
     method: 'GET',

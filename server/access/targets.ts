@@ -12,7 +12,7 @@ import type { ErrorIssue } from '../../contract/common.ts';
 import type { CreateNoteBody, Note } from '../../contract/notes.ts';
 import type { Queryable } from '../data/database.ts';
 import { runPrepared } from '../data/prepared.ts';
-import { anonymousNotAllowed, badRequest, forbidden, notFound } from '../errors.ts';
+import { anonymousNotAllowed, badRequest, notFound } from '../errors.ts';
 import { TRAINING_SCOPE, type UserCaller } from './authenticator.ts';
 import { canSee } from './people.ts';
 
@@ -71,11 +71,10 @@ export async function commentTarget(
   }
   const facts = commentFacts(q);
   const klass = await facts.class(body.classId);
-  if (!klass) throw notFound(`Class "${body.classId}"`);
-  // Before anything is said about the student: only the class's trainers learn who is enrolled.
-  if (!(await teaches(q, klass.class_id, caller.userId))) {
-    throw forbidden(`Only a trainer of class "${body.classId}" may comment on its students`);
-  }
+  // A class the caller does not train is answered exactly as one that does not exist (404), as the
+  // student list answers it: a 403 would tell anyone which class ids exist. Checked before anything is
+  // said about the student, so only the class's trainers learn who is enrolled.
+  if (!klass || !(await teaches(q, klass.class_id, caller.userId))) throw notFound(`Class "${body.classId}"`);
   let student: { studentId: string; userId: string } | undefined;
   if (body.studentId !== undefined) {
     const enrolled = await facts.student(body.studentId);

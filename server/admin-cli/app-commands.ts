@@ -21,6 +21,7 @@ const add: Command = async ({ api, options, log }) => {
       ...(options.training === true ? { scopes: ['training'] } : {}),
       redirectUris: commaList(options['redirect-uris'], '--redirect-uris'),
       confidential: options.confidential === true,
+      ...(options.implicit === true ? { implicit: true } : {}),
     },
   });
   if (made.clientSecret) log(showSecret(made.app.clientId, made.clientSecret));

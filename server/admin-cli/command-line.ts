@@ -25,6 +25,8 @@ Apps (OAuth clients):
   app show <clientId>
   app add --name NAME --environment sandbox|production --redirect-uris URIS [--training] [--confidential]
           [--client-id ID]         register an app; a confidential app's secret is printed once
+          [--implicit]             legacy: tokens in the redirect, for the platform's older SDKs; a public
+                                   sandbox app only (new apps use code with PKCE)
   app set-redirect-uris <clientId> URIS    replace the registered redirect URIs (exact addresses)
   app rotate-secret <clientId>     a confidential app's new secret (printed once)
 
@@ -51,6 +53,7 @@ export const OPTIONS = {
   'redirect-uris': { type: 'string' },
   training: { type: 'boolean' },
   confidential: { type: 'boolean' },
+  implicit: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 

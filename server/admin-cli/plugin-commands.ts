@@ -44,19 +44,19 @@ const add: Command = async ({ api, options, log }) => {
   const orgIds = options.orgs === undefined ? [] : commaList(options.orgs, '--orgs');
   const urls = options['capabilities-url'] || options['candidates-url'] ? addresses(options) : undefined;
   const clientIdFlag = options['client-id'];
+  // One request: the service checks the addresses and orgs before it makes anything, so a refusal
+  // prints no secret and leaves no plugin half made.
   const made = await api.call(admin.adminCreatePlugin, {
-    body: { name, ...(clientIdFlag ? { clientId: clientIdFlag } : {}) },
+    body: {
+      name,
+      ...(clientIdFlag ? { clientId: clientIdFlag } : {}),
+      permissions,
+      orgIds,
+      ...(urls ? { addresses: urls } : {}),
+    },
   });
-  const params = { clientId: made.plugin.clientId };
-  // Registered first, so a refusal below leaves a plugin that can be completed with the set-… commands.
-  try {
-    await api.call(admin.adminSetPermissions, { params, body: { permissions } });
-    if (orgIds.length > 0) await api.call(admin.adminSetOrgs, { params, body: { orgIds } });
-    if (urls) await api.call(admin.adminSetAddresses, { params, body: urls });
-  } finally {
-    log(showSecret(made.plugin.clientId, made.clientSecret));
-  }
-  log(showPlugin(await api.call(admin.adminGetPlugin, { params })));
+  log(showSecret(made.plugin.clientId, made.clientSecret));
+  log(showPlugin(made.plugin));
 };
 
 export const pluginCommands: Record<string, Command> = {

@@ -18,6 +18,7 @@ export const showApp = (app: AdminApp) =>
   [
     `${app.clientId}  "${app.name}" (${app.environment}, ${app.confidential ? 'confidential' : 'public: PKCE'})`,
     `  scopes: ${app.scopes.join(', ') || 'none'}`,
+    ...(app.implicit ? ['  implicit grant: yes (legacy, for the older SDKs)'] : []),
     `  redirect URIs: ${app.redirectUris.join(', ') || 'none'}`,
   ].join('\n');
 

@@ -134,6 +134,8 @@ export interface AppsTable {
   confidential: Generated<Flag>;
   /** SHA-256 of a confidential app's secret; null for a public app. */
   secret_hash: Generated<string | null>;
+  /** Registered for the legacy implicit grant (a public sandbox app only). */
+  implicit_grant: Generated<Flag>;
 }
 
 /** The redirect URIs registered for an app, compared as exact strings. */

@@ -12,6 +12,8 @@ import {
   type CreatePluginBody,
   httpsOnlyMessage,
   isHttpsAddress,
+  isLocalAddress,
+  localAddressMessage,
   type PluginWithSecret,
   type SetPluginAddressesBody,
 } from '../../../contract/plugin.ts';
@@ -33,6 +35,37 @@ export function adminHandlers(deps: Deps) {
     const plugin = await repo.find(clientId);
     if (!plugin) throw notFound(`Plugin "${clientId}"`);
     return plugin;
+  }
+
+  /**
+   * A production service calls plugins over HTTPS only, and never at this
+   * machine or a private or link-local network (the cloud metadata service):
+   * the service would carry the plugin's credentials and its requests there.
+   * A sandbox takes any http(s) address, loopback included, for plugin
+   * development.
+   */
+  function checkAddresses(body: SetPluginAddressesBody, at: string): void {
+    if (deps.settings.PLATFORM_ENV !== 'production') return;
+    const issues: { path: string; message: string }[] = [];
+    for (const field of ['capabilitiesUrl', 'candidatesUrl'] as const) {
+      const address = body[field];
+      if (address === null) continue;
+      if (!isHttpsAddress(address)) issues.push({ path: `${at}.${field}`, message: httpsOnlyMessage });
+      else if (isLocalAddress(address)) issues.push({ path: `${at}.${field}`, message: localAddressMessage });
+    }
+    if (issues.length > 0) {
+      throw badRequest('A production service calls plugins over HTTPS only, at public addresses', issues);
+    }
+  }
+
+  async function grantOrgs(repo: AdminRepo, clientId: string, orgIds: readonly string[], at: string): Promise<void> {
+    const unknown = await repo.unknownOrgs(orgIds);
+    if (unknown.length > 0) {
+      throw new HttpError(404, 'not_found', `No org ${unknown.map((id) => `"${id}"`).join(', ')}`, [
+        { path: `${at}.orgIds`, message: `names orgs that do not exist: ${unknown.join(', ')}` },
+      ]);
+    }
+    await repo.setOrgs(clientId, orgIds);
   }
 
   /** Runs `change` on the locked plugin (404 if there is none) and answers the plugin as it then is. */
@@ -63,12 +96,19 @@ export function adminHandlers(deps: Deps) {
           },
         ]);
       }
+      if (body.addresses) checkAddresses(body.addresses, 'body.addresses');
       try {
+        // One transaction: a refused grant (an unknown org) leaves no plugin and no secret behind.
         return await deps.db.transaction(async (tx) => {
           const repo = adminRepo(tx);
           if (await repo.find(clientId)) throw taken(clientId);
           const clientSecret = generateSecret();
           await repo.create(clientId, clientSecret, key, body.name, environment, deps.now());
+          if (body.permissions) await repo.setPermissions(clientId, body.permissions);
+          if (body.orgIds && body.orgIds.length > 0) await grantOrgs(repo, clientId, body.orgIds, 'body');
+          if (body.addresses) {
+            await repo.setAddresses(clientId, body.addresses.capabilitiesUrl, body.addresses.candidatesUrl);
+          }
           await bump(tx, 'plugins');
           return { plugin: await existing(repo, clientId), clientSecret };
         });
@@ -81,29 +121,10 @@ export function adminHandlers(deps: Deps) {
       return change(clientId, (repo) => repo.setPermissions(clientId, permissions));
     },
     setOrgs(clientId: string, orgIds: readonly string[]): Promise<AdminPlugin> {
-      return change(clientId, async (repo) => {
-        const unknown = await repo.unknownOrgs(orgIds);
-        if (unknown.length > 0) {
-          throw new HttpError(404, 'not_found', `No org ${unknown.map((id) => `"${id}"`).join(', ')}`, [
-            { path: 'body.orgIds', message: `names orgs that do not exist: ${unknown.join(', ')}` },
-          ]);
-        }
-        await repo.setOrgs(clientId, orgIds);
-      });
+      return change(clientId, (repo) => grantOrgs(repo, clientId, orgIds, 'body'));
     },
     setAddresses(clientId: string, body: SetPluginAddressesBody): Promise<AdminPlugin> {
-      if (deps.settings.PLATFORM_ENV === 'production') {
-        const plain = (['capabilitiesUrl', 'candidatesUrl'] as const).filter((field) => {
-          const address = body[field];
-          return address !== null && !isHttpsAddress(address);
-        });
-        if (plain.length > 0) {
-          throw badRequest(
-            'A production service calls plugins over HTTPS only',
-            plain.map((field) => ({ path: `body.${field}`, message: httpsOnlyMessage })),
-          );
-        }
-      }
+      checkAddresses(body, 'body');
       return change(clientId, (repo) => repo.setAddresses(clientId, body.capabilitiesUrl, body.candidatesUrl));
     },
     async rotateSecret(clientId: string): Promise<PluginWithSecret> {

@@ -43,6 +43,7 @@ export function appHandlers(deps: Deps) {
             name: body.name,
             environment: body.environment,
             confidential: body.confidential,
+            implicit: body.implicit === true,
             secretHash: clientSecret === undefined ? null : hashToken(clientSecret),
             scopes: body.scopes ?? [],
           });

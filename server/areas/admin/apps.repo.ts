@@ -9,9 +9,10 @@ interface AppRow {
   name: string;
   environment: Environment;
   confidential: 0 | 1;
+  implicit_grant: 0 | 1;
 }
 
-const appColumns = ['client_id', 'name', 'environment', 'confidential'] as const;
+const appColumns = ['client_id', 'name', 'environment', 'confidential', 'implicit_grant'] as const;
 
 export function appsRepo(q: Queryable) {
   /** The apps of `rows` with their scopes and redirect URIs: two more queries however many apps. */
@@ -43,6 +44,7 @@ export function appsRepo(q: Queryable) {
       scopes: (scopesOf.get(row.client_id) ?? []).map((s) => s.scope),
       redirectUris: (urisOf.get(row.client_id) ?? []).map((u) => u.redirect_uri),
       confidential: row.confidential === 1,
+      implicit: row.implicit_grant === 1,
     }));
   }
 
@@ -73,6 +75,7 @@ export function appsRepo(q: Queryable) {
       name: string;
       environment: Environment;
       confidential: boolean;
+      implicit: boolean;
       secretHash: string | null;
       scopes: readonly string[];
     }): Promise<void> {
@@ -83,6 +86,7 @@ export function appsRepo(q: Queryable) {
           name: app.name,
           environment: app.environment,
           confidential: app.confidential ? 1 : 0,
+          implicit_grant: app.implicit ? 1 : 0,
           secret_hash: app.secretHash,
         })
         .execute();

@@ -47,7 +47,9 @@ describe('app administration', () => {
         'http://localhost:8080/auth/callback',
       ],
       confidential: false,
+      implicit: true,
     });
+    expect(apps.find((app) => app.clientId === demoIds.apps.production)?.implicit).toBe(false);
     expect(JSON.stringify(reply.body)).not.toMatch(/secret/i);
   });
 
@@ -57,13 +59,19 @@ describe('app administration', () => {
       environment: 'sandbox',
       redirectUris: ['com.example.fieldapp:/oauth'],
       confidential: false,
+      implicit: true,
     });
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
     const { app, clientSecret } = appWithSecretSchema.parse(created.body);
     expect(clientSecret).toBeUndefined();
     expect(app.clientId.startsWith('sandbox-')).toBe(true);
-    expect(app).toMatchObject({ scopes: [], confidential: false, redirectUris: ['com.example.fieldapp:/oauth'] });
+    expect(app).toMatchObject({
+      scopes: [],
+      confidential: false,
+      implicit: true,
+      redirectUris: ['com.example.fieldapp:/oauth'],
+    });
     const implicit = { client_id: app.clientId, response_type: 'implicit' };
     expect((await openSignin(url, { ...implicit, redirect_uri: 'com.example.fieldapp:/oauth' })).status).toBe(200);
     expect((await openSignin(url, { ...implicit, redirect_uri: 'https://app.example/cb' })).status).toBe(400);
@@ -77,6 +85,20 @@ describe('app administration', () => {
     expect(adminAppSchema.parse((await admin(url, 'GET', `/admin/v1/apps/${app.clientId}`)).body)).toEqual(
       adminAppSchema.parse(replaced.body),
     );
+  });
+
+  it('registers the implicit grant for a public sandbox app only, never a confidential or production one', async () => {
+    const base = { name: 'Legacy SDK app', redirectUris: ['https://legacy.example/cb'] };
+    for (const body of [
+      { ...base, environment: 'sandbox', confidential: true, implicit: true },
+      { ...base, environment: 'production', confidential: false, implicit: true },
+    ]) {
+      const refused = await admin(url, 'POST', '/admin/v1/apps', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(errorBodySchema.parse(refused.body).error.issues?.map((i) => i.path)).toEqual(['body.implicit']);
+    }
+    const apps = adminAppListSchema.parse((await admin(url, 'GET', '/admin/v1/apps')).body);
+    expect(apps.map((app) => app.name)).not.toContain('Legacy SDK app');
   });
 
   it('answers a confidential app’s secret once; rotating it stops the old one at once', async () => {

@@ -72,14 +72,23 @@ describe('the audience of a comment', () => {
   });
 
   it('is refused where adding the comment would be: another trainer’s class, a trainee, an app without the scope', async () => {
+    // A class the caller does not train answers as one that does not exist, as the student list does.
+    const unknown = await audience(token(users.trainer2), 'kind=comment&classId=cls-no-such-class');
     const foreign = await audience(token(users.trainer2), `kind=comment&classId=${classes.cyberA}`);
-    expect(foreign.status).toBe(403);
-    expect(errorBodySchema.parse(foreign.body).error.code).toBe('forbidden');
+    expect(foreign.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    const codeOf = (body: unknown) => errorBodySchema.parse(body).error.code;
+    expect(codeOf(foreign.body)).toBe('not_found');
+    expect(codeOf(unknown.body)).toBe('not_found');
+    const students = await call(service.url, 'GET', `/edu/v1/student/list?classId=${classes.cyberA}`, {
+      token: token(users.trainer2),
+    });
+    expect(students.status).toBe(foreign.status);
     // Nothing about the class's trainers leaks in the refusal.
     expect(JSON.stringify(foreign.body)).not.toContain('Okafor');
 
     const trainee = await audience(token(users.student), `kind=comment&classId=${classes.cyberA}`);
-    expect(trainee.status).toBe(403);
+    expect(trainee.status).toBe(404);
 
     const plain = await signIn(service.url, users.trainer, apps.noTraining);
     const noScope = await audience(plain, `kind=comment&classId=${classes.cyberA}`);

@@ -132,7 +132,7 @@ export function authHandlers(deps: Deps) {
 
   function answerChecked(c: Context, checked: Exclude<Checked, { kind: 'ok' }>, redirectStatus: 302 | 303): Response {
     if (checked.kind === 'page')
-      return html(c, checked.status, problemPage(checked.title, checked.message, environment));
+      return html(c, checked.status, problemPage(checked.title, checked.message, environment, { fix: checked.fix }));
     return redirect(c, redirectStatus, checked.location);
   }
 
@@ -315,7 +315,7 @@ export function authHandlers(deps: Deps) {
         const request = signinQuerySchema.safeParse(outcome.params);
         const again = request.success ? endpointUrl(e.oauthSignin, { query: request.data }) : undefined;
         const { status, title, message } = outcome.refusal;
-        return callbackPage(c, status, problemPage(title, message, environment, again));
+        return callbackPage(c, status, problemPage(title, message, environment, { signinAgain: again }));
       }
       // The app, its address and its rules are checked again: they may have changed while the person was away.
       const checked = await checkSignin(deps, { ...outcome.params }, new Set());
@@ -325,6 +325,15 @@ export function authHandlers(deps: Deps) {
 
     async token(c: Context): Promise<OauthToken> {
       const query = collect(new URLSearchParams(new URL(c.req.url).search));
+      // RFC 6749 2.3.1: a secret in the address ends up in logs and histories. Refused before the body is read.
+      if (Object.hasOwn(query.values, 'client_secret')) {
+        throw oauthError(
+          400,
+          'invalid_request',
+          'client_secret must not be sent in the address: send it in the body or with HTTP Basic (RFC 6749 2.3.1)',
+          [{ path: 'query.client_secret', message: 'is not accepted in the query string' }],
+        );
+      }
       const body = await readJsonOrFormBody(c.req.raw, c.env as NodeEnv | undefined, [
         'application/json',
         'application/x-www-form-urlencoded',

@@ -10,6 +10,8 @@ export interface OauthApp {
   readonly name: string;
   readonly environment: Environment;
   readonly confidential: boolean;
+  /** Registered for the legacy implicit grant. */
+  readonly implicit: boolean;
   readonly secretHash: string | null;
   readonly redirectUris: readonly string[];
 }
@@ -41,7 +43,7 @@ export function authRepo(q: Queryable) {
       const [row, uris] = await Promise.all([
         q
           .selectFrom('apps')
-          .select(['client_id', 'name', 'environment', 'confidential', 'secret_hash'])
+          .select(['client_id', 'name', 'environment', 'confidential', 'implicit_grant', 'secret_hash'])
           .where('client_id', '=', clientId)
           .executeTakeFirst(),
         q.selectFrom('app_redirect_uris').select('redirect_uri').where('client_id', '=', clientId).execute(),
@@ -52,6 +54,7 @@ export function authRepo(q: Queryable) {
         name: row.name,
         environment: row.environment,
         confidential: row.confidential === 1,
+        implicit: row.implicit_grant === 1,
         secretHash: row.secret_hash,
         redirectUris: uris.map((uri) => uri.redirect_uri),
       };

@@ -1,8 +1,8 @@
 /**
  * The platform's OAuth sign-in (its own convention, not an extension):
  * `/oauth/signin` (the page and its form), `/oauth/token`, `/oauth/logout`,
- * the page's stylesheet; and (extension) `/oauth/password`, the page behind
- * an invitation or reset link.
+ * the page's stylesheet and icon; and (extension) `/oauth/password`, the
+ * page behind an invitation or reset link.
  */
 import type { Hono } from 'hono';
 import { endpoints as e } from '../../../contract/endpoints.ts';
@@ -12,7 +12,7 @@ import type { Router } from '../../http/route.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
 import { authHandlers } from './auth.handlers.ts';
 import { passwordLinkHandlers } from './password-link.handlers.ts';
-import { signinCss } from './signin-page.ts';
+import { signinCss, signinIcon } from './signin-page.ts';
 
 export function authRoutes(router: Router, deps: Deps): void {
   const h = authHandlers(deps);
@@ -41,10 +41,14 @@ export function authRoutes(router: Router, deps: Deps): void {
 }
 
 const stylesheet: Asset = { raw: Buffer.from(signinCss), compressible: true };
+const icon: Asset = { raw: Buffer.from(signinIcon), compressible: true };
 
 /** The sign-in page's stylesheet, from this origin (the page's CSP allows no inline style). */
 export function oauthAssets(app: Hono): void {
   app.get('/oauth/signin.css', (c) =>
     sendAsset(c, stylesheet, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+  app.get('/oauth/favicon.svg', (c) =>
+    sendAsset(c, icon, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' }),
   );
 }

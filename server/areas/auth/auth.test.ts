@@ -16,6 +16,7 @@ import { call, type Reply, startService, type TestService } from '../../../testk
 import {
   authorize,
   DASHBOARD_CALLBACK,
+  openSignin,
   pkce,
   signInWithCode,
   type Tokens,
@@ -191,15 +192,20 @@ describe('the refresh token', () => {
     expect((await profile(first.access_token)).status).toBe(401);
     expect((await profile(second.access_token)).status).toBe(200);
 
-    // The Swift SDK: every field in the address of a POST with no body, its access token among them.
-    const swift = new URLSearchParams({
+    // The Swift SDK: every field in the address of a POST with no body, its access token among them. A
+    // secret there is refused (RFC 6749 2.3.1) and spends nothing; the public app's refresh needs none.
+    const swift = {
       access_token: second.access_token,
       refresh_token: second.refresh_token,
       client_id: training,
-      client_secret: 'what-the-swift-sdk-sends',
       grant_type: 'refresh_token',
-    });
-    const third = tokensOf(await call(service.url, 'POST', `/oauth/token?${swift}`));
+    };
+    const withSecret = new URLSearchParams({ ...swift, client_secret: 'what-the-swift-sdk-sends' });
+    const refused = await call(service.url, 'POST', `/oauth/token?${withSecret}`);
+    expect(oauthError(refused, 400, 'invalid_request')).toMatch(/client_secret/);
+    expect(errorBodySchema.parse(refused.body).error.issues?.map((i) => i.path)).toEqual(['query.client_secret']);
+    expect((await profile(second.access_token)).status).toBe(200);
+    const third = tokensOf(await call(service.url, 'POST', `/oauth/token?${new URLSearchParams(swift)}`));
 
     const form = await fetch(`${service.url}/oauth/token`, {
       method: 'POST',
@@ -383,7 +389,39 @@ describe('a confidential app', () => {
   });
 });
 
+/** Opens an implicit sign-in for `clientId`: where the service sends the browser at once. */
+async function implicitAttempt(clientId: string): Promise<string> {
+  const page = await openSignin(service.url, {
+    client_id: clientId,
+    redirect_uri: DASHBOARD_CALLBACK,
+    response_type: 'implicit',
+    state: 's',
+  });
+  expect(page.status, page.html).toBe(302);
+  return page.location as string;
+}
+
 describe('implicit sign-in (legacy, as the Swift SDK does it)', () => {
+  it('is only for an app registered for it: others are told so at their address, with no token', async () => {
+    // The production app, on a sandbox service that otherwise serves it.
+    const back = new URL(await implicitAttempt(demoIds.apps.production)).searchParams;
+    expect(back.get('error')).toBe('unauthorized_client');
+    expect(back.get('state')).toBe('s');
+    expect(back.get('access_token')).toBeNull();
+    const registered = appWithSecretSchema.parse(
+      (
+        await admin(service.url, 'POST', '/admin/v1/apps', {
+          name: 'Not registered for implicit',
+          environment: 'sandbox',
+          redirectUris: [DASHBOARD_CALLBACK],
+          confidential: false,
+        })
+      ).body,
+    ).app;
+    expect(registered.implicit).toBe(false);
+    expect(new URL(await implicitAttempt(registered.clientId)).searchParams.get('error')).toBe('unauthorized_client');
+  });
+
   it('sends the tokens back in the redirect’s query, with the state', async () => {
     const back = await authorize(
       service.url,

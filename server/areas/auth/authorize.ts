@@ -35,7 +35,14 @@ export interface SigninRequest {
 export type Checked =
   | { readonly kind: 'ok'; readonly request: SigninRequest }
   /** Stop here: a page, and never a redirect. */
-  | { readonly kind: 'page'; readonly status: 400 | 403; readonly title: string; readonly message: string }
+  | {
+      readonly kind: 'page';
+      readonly status: 400 | 403;
+      readonly title: string;
+      readonly message: string;
+      /** What would fix it, for whoever runs the app or the service. */
+      readonly fix?: string;
+    }
   /** Tell the app, at its registered address. */
   | { readonly kind: 'redirect'; readonly location: string };
 
@@ -67,10 +74,38 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** No id, handle or address the platform issues holds one (and PostgreSQL stores no NUL). */
 export const hasControl = (value: string) => CONTROL.test(value);
 
-/** The redirect URIs an app answers to: those registered, and on a sandbox the operator's SANDBOX_REDIRECT_URIS. */
+/** The dashboard's callback served by this service on its own PORT, under each loopback name. */
+export function ownCallbacks(port: number): readonly string[] {
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}/auth/callback`);
+}
+
+/**
+ * The redirect URIs an app answers to: those registered, and for a sandbox
+ * app on a sandbox service also the operator's SANDBOX_REDIRECT_URIS and the
+ * dashboard's callback on this service's own PORT, so `PORT=3000 npm start`
+ * signs in with no other setting.
+ */
 export function redirectUrisOf(app: OauthApp, deps: Pick<Deps, 'settings'>): readonly string[] {
   const sandbox = deps.settings.PLATFORM_ENV === 'sandbox' && app.environment === 'sandbox';
-  return sandbox ? [...app.redirectUris, ...deps.settings.SANDBOX_REDIRECT_URIS] : app.redirectUris;
+  if (!sandbox) return app.redirectUris;
+  return [...app.redirectUris, ...deps.settings.SANDBOX_REDIRECT_URIS, ...ownCallbacks(deps.settings.PORT)];
+}
+
+/**
+ * The legacy implicit grant: only for a public sandbox app registered for it.
+ * The registration refuses the others; this holds even for a row written
+ * some other way.
+ */
+export const implicitAllowed = (app: OauthApp): boolean =>
+  app.implicit && !app.confidential && app.environment === 'sandbox';
+
+/** What the operator sets so the address is served: the setting on a sandbox, the admin command in production. */
+function unregisteredFix(deps: Pick<Deps, 'settings'>, app: OauthApp, redirectUri: string | undefined): string {
+  const asked = redirectUri === undefined ? 'the address' : `“${redirectUri.slice(0, 300)}”`;
+  if (deps.settings.PLATFORM_ENV === 'sandbox' && app.environment === 'sandbox') {
+    return `To allow ${asked} on this sandbox, start the service with it in SANDBOX_REDIRECT_URIS (comma-separated addresses). The dashboard’s own callback on this service’s port (${deps.settings.PORT}) needs no setting.`;
+  }
+  return `An administrator of the platform registers ${asked} for the app: npm run admin -- app set-redirect-uris ${app.clientId} <addresses> (or --redirect-uris of app add for a new app). Addresses are compared exactly.`;
 }
 
 export async function checkSignin(
@@ -79,11 +114,12 @@ export async function checkSignin(
   repeated: ReadonlySet<string>,
 ): Promise<Checked> {
   const clientId = text(values.client_id);
-  const stop = (status: 400 | 403, title: string, message: string): Checked => ({
+  const stop = (status: 400 | 403, title: string, message: string, fix?: string): Checked => ({
     kind: 'page',
     status,
     title,
     message,
+    ...(fix === undefined ? {} : { fix }),
   });
   if (
     clientId === undefined ||
@@ -110,13 +146,17 @@ export async function checkSignin(
       400,
       'This return address is not registered',
       `The app “${app.name}” asked to send you back to an address (redirect_uri) that is not registered for it, so the platform will not send you there.`,
+      unregisteredFix(deps, app, redirectUri),
     );
   }
 
   const rawState = text(values.state);
   const stateOk = rawState !== undefined && !repeated.has('state') && stateSchema.safeParse(rawState).success;
   const state = stateOk ? rawState : undefined;
-  const fail = (error: 'invalid_request' | 'unsupported_response_type', description: string): Checked => ({
+  const fail = (
+    error: 'invalid_request' | 'unsupported_response_type' | 'unauthorized_client',
+    description: string,
+  ): Checked => ({
     kind: 'redirect',
     location: withParams(redirectUri, { error, error_description: description, state }),
   });
@@ -127,6 +167,12 @@ export async function checkSignin(
   if (responseType === undefined) return fail('invalid_request', 'response_type is required: code or implicit');
   if (!(responseTypes as readonly string[]).includes(responseType)) {
     return fail('unsupported_response_type', 'response_type must be code or implicit');
+  }
+  if (responseType === 'implicit' && !implicitAllowed(app)) {
+    return fail(
+      'unauthorized_client',
+      'this app is not registered for the implicit grant (legacy); use response_type=code with PKCE',
+    );
   }
   const challenge = text(values.code_challenge);
   const method = text(values.code_challenge_method);

@@ -100,6 +100,14 @@ describe('the sign-in page', () => {
     const cookie = page.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^oauth_csrf=[A-Za-z0-9_-]{43}; Path=\/oauth; HttpOnly; SameSite=Strict/);
 
+    // Its icon, from this origin, which the policy's img-src 'self' lets the browser load.
+    expect(page.html).toContain('<link rel="icon" href="/oauth/favicon.svg" type="image/svg+xml">');
+    expect(csp).toContain("img-src 'self'");
+    const icon = await fetch(`${sandbox.url}/oauth/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg /);
+
     const css = await fetch(`${sandbox.url}/oauth/signin.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
@@ -332,6 +340,58 @@ describe('the sign-in page', () => {
       { cookie: page.cookie },
     );
     expect(done.status).toBe(303);
+  });
+});
+
+describe('the dashboard’s callback on the service’s own PORT', () => {
+  const on3000 = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:3000/auth/callback`);
+
+  it('signs a sandbox app in with no setting, as PORT=3000 npm start does', async () => {
+    // The default port's service does not answer to 3000: the page says why, what to set, and offers a way back.
+    const stopped = await openSignin(sandbox.url, request({ redirect_uri: on3000[0] }));
+    expectStopped(stopped, 400, /not registered/);
+    expect(stopped.html).toContain('SANDBOX_REDIRECT_URIS');
+    expect(stopped.html).toContain('<a class="back" href="/">Back to the start page</a>');
+    const own = await startService({ db: sandbox.db, env: { PORT: '3000' } });
+    try {
+      for (const redirect_uri of on3000) {
+        const params = request({ redirect_uri });
+        const page = await openSignin(own.url, params);
+        expect(page.status, redirect_uri).toBe(200);
+        const done = await submitSignin(
+          own.url,
+          { ...params, csrf_token: page.csrfToken, user_id: trainer },
+          { cookie: page.cookie },
+        );
+        expect(done.location?.startsWith(`${redirect_uri}?code=`), redirect_uri).toBe(true);
+      }
+      // Only the dashboard's callback path, and not for a production app.
+      expectStopped(
+        await openSignin(own.url, request({ redirect_uri: 'http://localhost:3000/elsewhere' })),
+        400,
+        /not registered/,
+      );
+      expectStopped(
+        await openSignin(own.url, request({ client_id: prodApp, redirect_uri: on3000[0] })),
+        400,
+        /not registered/,
+      );
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('is not served by a production service: the page names the admin command that registers it', async () => {
+    const own = await startService({ db: sandbox.db, env: { PLATFORM_ENV: 'production', PORT: '3000' } });
+    try {
+      const stopped = await openSignin(own.url, request({ client_id: prodApp, redirect_uri: on3000[0] }));
+      expectStopped(stopped, 400, /not registered/);
+      expect(stopped.html).toContain(`npm run admin -- app set-redirect-uris ${prodApp}`);
+      expect(stopped.html).not.toContain('SANDBOX_REDIRECT_URIS');
+      expect(stopped.html).toContain('href="/"');
+    } finally {
+      await own.close();
+    }
   });
 });
 

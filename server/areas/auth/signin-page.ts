@@ -62,6 +62,7 @@ export function layout(title: string, environment: 'sandbox' | 'production', mai
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Learning platform</title>
 <link rel="stylesheet" href="/oauth/signin.css">
+<link rel="icon" href="/oauth/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <header class="banner"><p class="platform">Learning platform${badge}</p></header>
@@ -178,26 +179,41 @@ ${hiddenFields(input.params, input.csrfToken)}
   return layout(`Sign in to ${input.appName}`, input.environment, main);
 }
 
-/** A page that stops the sign-in: a fault the app cannot be told about (an unknown app, an unregistered address). */
+/**
+ * A page that stops a sign-in: a fault the app cannot be told about (an unknown app, an unregistered
+ * address, a refused OpenID sign-in). Its way back is this service's own start page: the address the
+ * request named may be an attacker's, so it is never a link.
+ */
 export function problemPage(
   title: string,
   message: string,
   environment: 'sandbox' | 'production',
-  /** The app's sign-in page again, when the request behind the problem is known (a refused OpenID sign-in). */
-  signinAgain?: string,
+  options: {
+    /** What the operator or the app's developers can set so that it works (an unregistered address). */
+    readonly fix?: string | undefined;
+    /** The app's sign-in page again, when the request behind the problem is known (a refused OpenID sign-in). */
+    readonly signinAgain?: string | undefined;
+  } = {},
 ): string {
+  const { fix, signinAgain } = options;
   const next =
     signinAgain === undefined
       ? '<p>Nothing was signed in. Go back to the app you came from and start again; if this keeps happening, tell the app’s developers.</p>'
       : `<p>Nothing was signed in. <a href="${escapeHtml(signinAgain)}">Sign in another way</a>, or go back to the app you came from.</p>`;
+  const fixPart = fix === undefined ? '' : `\n<h2>How to fix it</h2>\n<p>${escapeHtml(fix)}</p>`;
   return layout(
     title,
     environment,
     `<h1>${escapeHtml(title)}</h1>
 <div class="alert" role="alert"><p>${escapeHtml(message)}</p></div>
-${next}`,
+${next}${fixPart}
+<p><a class="back" href="/">Back to the start page</a></p>`,
   );
 }
+
+/** The platform's icon on its own pages, from this origin (the pages' CSP allows images from 'self' only). */
+export const signinIcon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><title>Learning platform</title><rect width="32" height="32" rx="7" fill="#12355b"/><path d="M8 22V10h3v9.5h7V22zm12-12h3v12h-3z" fill="#fff"/></svg>
+`;
 
 export const signinCss = `*,*::before,*::after{box-sizing:border-box}
 html{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#f3f5f8}

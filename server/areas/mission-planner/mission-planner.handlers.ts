@@ -21,7 +21,7 @@ import type {
   PlannerPlugin,
   PlannerWarning,
 } from '../../../contract/mission-planner.ts';
-import { isHttpsAddress } from '../../../contract/plugin.ts';
+import { isHttpsAddress, isLocalAddress } from '../../../contract/plugin.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import { pluginWaitBound } from '../../config.ts';
 import { openSecret, sealingKey } from '../../data/secrets.ts';
@@ -57,14 +57,16 @@ export function missionPlannerHandlers(deps: Deps) {
 
   /**
    * The plugins offered. In production only those whose two addresses are
-   * https://: the call carries the plugin's credentials, and an address kept
-   * from before the rule (or written by a sandbox on the same database) must
-   * not receive them in clear.
+   * https:// at a public address: the call carries the plugin's credentials,
+   * and an address kept from before the rule (or written by a sandbox on the
+   * same database) must not receive them in clear, nor send the service's
+   * requests to this machine or a private network.
    */
   async function offeredPlugins(): Promise<PlannerPluginRow[]> {
     const offered = await repo.offeredPlugins(settings.PLATFORM_ENV);
     if (settings.PLATFORM_ENV === 'sandbox') return offered;
-    return offered.filter((plugin) => isHttpsAddress(plugin.capabilities_url) && isHttpsAddress(plugin.candidates_url));
+    const callable = (address: string) => isHttpsAddress(address) && !isLocalAddress(address);
+    return offered.filter((plugin) => callable(plugin.capabilities_url) && callable(plugin.candidates_url));
   }
 
   async function choose(
@@ -176,7 +178,8 @@ export function missionPlannerHandlers(deps: Deps) {
 
     /**
      * Names for a plan reopened from the ids it kept: the people among them
-     * who are users of the plugin's orgs (as a search keeps them), and the
+     * who are users of the plugin's orgs (as a search keeps them) and in an
+     * org or a class the caller trains, and the
      * courses and objectives of the catalogue the plugin reads.
      */
     async names(caller: UserCaller, query: PlannerNamesQuery): Promise<PlannerNames> {
@@ -185,7 +188,8 @@ export function missionPlannerHandlers(deps: Deps) {
       const orgIds = plugin ? await repo.orgsOf(plugin.client_id) : [];
       const unique = (ids: readonly string[] | undefined) => [...new Set(ids ?? [])];
       const [people, courses, objectives] = await Promise.all([
-        repo.peopleIn(unique(query.userIds), orgIds),
+        // Only people the trainer trains for: a kept plan is no way to read anyone's name, AFSC and duty title.
+        repo.peopleIn(unique(query.userIds), orgIds, caller.userId),
         repo.coursesIn(unique(query.courseIds), orgIds),
         repo.objectivesIn(unique(query.objectiveIds), orgIds),
       ]);

@@ -72,8 +72,12 @@ export function missionPlannerRepo(q: Queryable) {
       const row = await q.selectFrom('users').select('trainer').where('user_id', '=', userId).executeTakeFirst();
       return row?.trainer === 1;
     },
-    /** Of `userIds`, the people who belong to one of `orgIds`, in the order asked. */
-    async peopleIn(userIds: readonly string[], orgIds: readonly string[]): Promise<PersonRow[]> {
+    /**
+     * Of `userIds`, the people who belong to one of `orgIds`, in the order
+     * asked; with `trainerId`, only those the trainer trains for: members of
+     * the org of a class they train, or students of such a class.
+     */
+    async peopleIn(userIds: readonly string[], orgIds: readonly string[], trainerId?: string): Promise<PersonRow[]> {
       if (userIds.length === 0 || orgIds.length === 0) return [];
       const byId = new Map<string, PersonRow>();
       for (let start = 0; start < userIds.length; start += chunk) {
@@ -82,6 +86,30 @@ export function missionPlannerRepo(q: Queryable) {
           .select(['user_id', 'first_name', 'last_name', 'display_rank', 'afsc', 'display_duty_title', 'job_title'])
           .where('user_id', 'in', userIds.slice(start, start + chunk))
           .where('org_id', 'in', orgIds)
+          .$if(trainerId !== undefined, (qb) =>
+            qb.where((eb) =>
+              eb.or([
+                eb(
+                  'org_id',
+                  'in',
+                  eb
+                    .selectFrom('classes')
+                    .innerJoin('class_trainers', 'class_trainers.class_id', 'classes.class_id')
+                    .select('classes.org_id')
+                    .where('class_trainers.user_id', '=', trainerId as string),
+                ),
+                eb(
+                  'user_id',
+                  'in',
+                  eb
+                    .selectFrom('students')
+                    .innerJoin('class_trainers', 'class_trainers.class_id', 'students.class_id')
+                    .select('students.user_id')
+                    .where('class_trainers.user_id', '=', trainerId as string),
+                ),
+              ]),
+            ),
+          )
           .execute();
         for (const row of rows) byId.set(row.user_id, row);
       }

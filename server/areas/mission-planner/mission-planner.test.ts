@@ -26,6 +26,7 @@ import { sandboxUserListSchema } from '../../../contract/sandbox.ts';
 import { createPluginApp } from '../../../plugin/app.ts';
 import { verifyBasic } from '../../../plugin/basic-auth.ts';
 import { readPluginConfig } from '../../../plugin/config.ts';
+import { demoIds } from '../../../sandbox/demo-ids.ts';
 import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
 import { signInWithCode } from '../../../testkit/oauth.ts';
 import { ADMIN_TOKEN, admin, asPlugin, demoPlugins, registerPlugin } from '../../../testkit/plugin-kit.ts';
@@ -790,6 +791,34 @@ describe('mission planner: a production service sends a plugin’s credentials o
       const { error } = errorBodySchema.parse(refused.body);
       expect(error.code).toBe('invalid_input');
       expect(error.issues?.map((issue) => issue.path)).toEqual(['body.capabilitiesUrl']);
+      // Nor at this machine, a private network or a link-local address (the cloud metadata service).
+      for (const local of [
+        'https://169.254.169.254/latest',
+        'https://2852039166/latest',
+        'https://127.0.0.1:8443',
+        'https://[::1]:8443',
+        'https://[::ffff:10.0.0.1]',
+        'https://[fd00::1]',
+        'https://10.1.2.3',
+        'https://172.20.0.5',
+        'https://192.168.1.10',
+        'https://localhost',
+        'https://plugin.localhost',
+        'https://metadata.google.internal',
+        'https://printer.local',
+        'https://intranet-host',
+      ]) {
+        const local_ = await admin(prod.url, 'PUT', path, addresses(local));
+        expect(local_.status, local).toBe(400);
+        const issues = errorBodySchema.parse(local_.body).error.issues ?? [];
+        expect(
+          issues.map((issue) => issue.path),
+          local,
+        ).toEqual(['body.capabilitiesUrl', 'body.candidatesUrl']);
+        expect(issues[0]?.message, local).toMatch(/private network or a link-local address/);
+      }
+      // A sandbox keeps loopback for plugin development.
+      expect((await admin(service.url, 'PUT', path, addresses('http://127.0.0.1:9999'))).status).toBe(200);
       const accepted = await admin(prod.url, 'PUT', path, addresses('https://plugin.example'));
       expect(accepted.status).toBe(200);
       expect(adminPluginSchema.parse(accepted.body).capabilitiesUrl).toBe('https://plugin.example/capabilities');
@@ -826,6 +855,14 @@ describe('mission planner: a production service sends a plugin’s credentials o
         (await admin(service.url, 'PUT', `/admin/v1/plugins/${production}/mission-planner`, addresses(sample.url)))
           .status,
       ).toBe(200);
+      expect(await offered()).not.toContain(production);
+      // Nor one at https:// on this machine, which a sandbox accepts for plugin development.
+      await admin(
+        service.url,
+        'PUT',
+        `/admin/v1/plugins/${production}/mission-planner`,
+        addresses('https://127.0.0.1:8443'),
+      );
       expect(await offered()).not.toContain(production);
       let called = 0;
       const spy = new Hono().post('*', (c) => {
@@ -884,6 +921,40 @@ describe('mission planner: names for a plan reopened from its ids', () => {
     expect(answer.courses).toEqual([{ courseId, name: stored.name }]);
     expect(answer.objectives).toEqual([{ objectiveId: objective.objectiveId, name: objective.objectiveName }]);
     expect(JSON.stringify(answer)).not.toContain(foreign);
+  });
+
+  it('names only people in an org or a class the caller trains, even among those the plugin reads', async () => {
+    const dana = demoIds.users.trainer;
+    const db = service.db.q;
+    const trained = db
+      .selectFrom('classes')
+      .innerJoin('class_trainers', 'class_trainers.class_id', 'classes.class_id')
+      .where('class_trainers.user_id', '=', dana);
+    const orgsTrained = (await trained.select('classes.org_id').execute()).map((row) => row.org_id);
+    const studentsTrained = db
+      .selectFrom('students')
+      .innerJoin('class_trainers', 'class_trainers.class_id', 'students.class_id')
+      .select('students.user_id')
+      .where('class_trainers.user_id', '=', dana);
+    const pick = (inside: boolean) =>
+      db
+        .selectFrom('users')
+        .select('user_id')
+        .where('org_id', 'in', coach.orgIds)
+        .where('anonymous', '=', 0)
+        .$if(inside, (qb) => qb.where('org_id', 'in', orgsTrained))
+        .$if(!inside, (qb) => qb.where('org_id', 'not in', orgsTrained).where('user_id', 'not in', studentsTrained))
+        .orderBy('user_id')
+        .executeTakeFirstOrThrow();
+    const [inside, outside] = [(await pick(true)).user_id, (await pick(false)).user_id];
+    const reply = await names(
+      `pluginId=${coach.clientId}&userIds=${outside},${inside}`,
+      await signIn(service.url, dana),
+    );
+    expect(reply.status).toBe(200);
+    const answer = plannerNamesSchema.parse(reply.body);
+    expect(answer.people.map((p) => p.userId)).toEqual([inside]);
+    expect(JSON.stringify(answer)).not.toContain(outside);
   });
 
   it('is for trainers, and only through a plugin offered for mission planner search', async () => {

@@ -184,6 +184,25 @@ describe('paging parameters', () => {
   });
 });
 
+describe('every roster answer', () => {
+  it('says no-store, first answered and answered again from the kept answer alike', async () => {
+    for (const path of [
+      '/edu/v1/class/list',
+      `/edu/v1/course?courseId=${courses.cyber}`,
+      `/edu/v1/course/list`,
+      `/edu/v1/lesson/course?courseId=${courses.cyber}`,
+      `/edu/v1/lesson?lessonId=${lessons.cyber[0]}`,
+      `/edu/v1/student/list?classId=${classes.cyberA}`,
+    ]) {
+      for (const round of ['first', 'again']) {
+        const reply = await get(users.trainer, path);
+        expect(reply.status, path).toBe(200);
+        expect(reply.headers.get('cache-control'), `${path} ${round}`).toBe('no-store');
+      }
+    }
+  });
+});
+
 describe('GET /edu/v1/student/list', () => {
   const path = `/edu/v1/student/list?classId=${classes.cyberA}`;
 

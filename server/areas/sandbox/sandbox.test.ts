@@ -44,6 +44,8 @@ describe('the sandbox extension', () => {
       body: { userId: user.userId, clientId: 'sandbox-trainer-dashboard' },
     });
     expect(reply.status).toBe(200);
+    // Tokens: no cache may keep them (RFC 6749 5.1).
+    expect(reply.headers.get('cache-control')).toBe('no-store');
     const session = sessionSchema.parse(reply.body);
     expect(session.expiresIn).toBe(sandbox.settings.TOKEN_TTL_SECONDS);
 
@@ -51,6 +53,7 @@ describe('the sandbox extension', () => {
       body: { refreshToken: session.refreshToken },
     });
     expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.get('cache-control')).toBe('no-store');
     const next = sessionSchema.parse(refreshed.body);
     expect(next.token).not.toBe(session.token);
     expect((await call(sandbox.url, 'GET', '/user/v1/my/profile', { token: next.token })).status).toBe(200);
