@@ -5,6 +5,15 @@ import { migration as pluginData } from './003-plugin-data.ts';
 import { migration as dataVersions } from './004-data-versions.ts';
 import { migration as oauth } from './005-oauth.ts';
 import { migration as environmentAndSecrets } from './006-environment-and-secrets.ts';
+import { migration as throttle } from './009-throttle.ts';
 import type { Migration } from './types.ts';
 
-export const migrations: readonly Migration[] = [core, plugins, pluginData, dataVersions, oauth, environmentAndSecrets];
+export const migrations: readonly Migration[] = [
+  core,
+  plugins,
+  pluginData,
+  dataVersions,
+  oauth,
+  environmentAndSecrets,
+  throttle,
+];
