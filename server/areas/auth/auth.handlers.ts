@@ -307,7 +307,7 @@ export function authHandlers(deps: Deps) {
           429,
           {
             error: {
-              message: `Too many failed sign-ins with this handle from here. Wait ${waitText(outcome.retryAfter)}, then try again.`,
+              message: `Too many failed sign-ins. Wait ${waitText(outcome.retryAfter)}, then try again.`,
             },
             handle: handleInput,
           },
