@@ -118,6 +118,11 @@ async function block(tx: Queryable, count: Counted, now: number): Promise<void> 
     .execute();
 }
 
+/** Seconds until every key is free (0: none waits): a read only, for a refusal that must cost nothing. */
+export async function waiting(db: Db, keys: readonly ThrottleKey[], now: number): Promise<number> {
+  return waitOf(db.q, keys.map(keyOf), now);
+}
+
 /** Gives back what a successful attempt took: each rule as its `onSuccess` says. */
 export async function forgive(db: Db, keys: readonly ThrottleKey[]): Promise<void> {
   await db.transaction(async (tx) => {

@@ -22,7 +22,7 @@ import type { Session } from '../../../contract/users.ts';
 import { hashToken, secretsEqual } from '../../access/authenticator.ts';
 import { verifyPassword } from '../../access/passwords.ts';
 import { endFamily, issueSession, newFamilyId, refreshSession } from '../../access/sessions.ts';
-import { failed, forgive, signinKeys, take } from '../../access/throttle.ts';
+import { failed, forgive, signinKeys, take, waiting } from '../../access/throttle.ts';
 import type { Queryable } from '../../data/database.ts';
 import type { Deps } from '../../deps.ts';
 import { errorHeaders, HttpError } from '../../errors.ts';
@@ -274,19 +274,28 @@ export function authHandlers(deps: Deps) {
       const handle = handleInput.startsWith('@') ? handleInput : `@${handleInput}`;
       const keys = signinKeys(deps.settings, handle, clientAddress(c));
       let outcome: { kind: 'wait'; retryAfter: number } | { kind: 'wrong' } | { kind: 'right'; userId: string };
+      // A waiting key is answered before a hashing slot is asked for, so a flood that is already held back
+      // (its addresses over their budget) takes no slot from the people signing in meanwhile.
+      const wait = await waiting(deps.db, keys, deps.now());
       try {
         // The slot first: a refusal for load counts nothing against the person.
-        outcome = await deps.passwords.run(async () => {
-          // Before the account is looked up, so a blocked attempt costs the same whether the handle exists or not.
-          const taken = await take(deps.db, keys, deps.now());
-          if (!taken.ok) return { kind: 'wait', retryAfter: taken.retryAfter };
-          const account = hasControl(handle) ? undefined : await authRepo(deps.db.q).account(handle);
-          // Checked even without an account, so the time taken does not tell which handles exist.
-          const matches = await verifyPassword(password, account?.anonymous === 0 ? account.password_hash : undefined);
-          if (account && matches) return { kind: 'right', userId: account.user_id };
-          await failed(deps.db, taken, deps.now());
-          return { kind: 'wrong' };
-        });
+        outcome =
+          wait > 0
+            ? { kind: 'wait', retryAfter: wait }
+            : await deps.passwords.run(async () => {
+                // Before the account is looked up, so a blocked attempt costs the same whether the handle exists or not.
+                const taken = await take(deps.db, keys, deps.now());
+                if (!taken.ok) return { kind: 'wait', retryAfter: taken.retryAfter };
+                const account = hasControl(handle) ? undefined : await authRepo(deps.db.q).account(handle);
+                // Checked even without an account, so the time taken does not tell which handles exist.
+                const matches = await verifyPassword(
+                  password,
+                  account?.anonymous === 0 ? account.password_hash : undefined,
+                );
+                if (account && matches) return { kind: 'right', userId: account.user_id };
+                await failed(deps.db, taken, deps.now());
+                return { kind: 'wrong' };
+              });
       } catch (error) {
         if (!(error instanceof HttpError && error.status === 503)) throw error;
         return page(
