@@ -21,6 +21,7 @@ import { revisionBench } from './revision.ts';
 import { scaleBench } from './scale.ts';
 import { searchBench } from './search.ts';
 import { serviceBench } from './service.ts';
+import { signinFloodBench } from './signin-flood.ts';
 import { startupBench } from './startup.ts';
 
 interface Bench {
@@ -130,6 +131,11 @@ const benches: Bench[] = [
       }),
   },
   {
+    name: 'signin',
+    about: 'a real sign-in while 64 wrong ones are in flight (from few addresses, from many): time to an answer',
+    run: () => signinFloodBench({ inFlight: number('flood', 64), signins: number('signins', quick ? 4 : 10) }),
+  },
+  {
     name: 'load',
     about: '1,000 connections for 15 s on a read and a write route: timeouts, resets, statuses, memory',
     run: () =>
@@ -149,7 +155,7 @@ function usage(): string {
     '         --rounds=N --seconds=N (autocannon), --rate=N --rate-seconds=N (service at a fixed rate),',
     '         --lighthouse-runs=N, --lighthouse-preset=mobile|desktop, --pages=/comments,/students (pages: only these),',
     '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
-    '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup),',
+    '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup), --flood=N --signins=N (signin),',
     '         --base=REV --revision-comments=N (revision; pages and list measure REV beside this checkout too)',
   ].join('\n');
 }

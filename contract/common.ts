@@ -66,6 +66,8 @@ export const errorCodes = [
   'invalid_client',
   'invalid_grant',
   'unsupported_grant_type',
+  // 429: too many attempts from this caller (guessed passwords, anonymous sign-ups); Retry-After says when.
+  'too_many_requests',
   'overloaded',
   'internal',
   'unavailable',

@@ -82,6 +82,7 @@ export const platformCodeOf = {
   invalid_request: 4033,
   invalid_grant: 4015,
   unsupported_grant_type: 4005,
+  too_many_requests: 4006,
   overloaded: 5003,
   internal: 5000,
   unavailable: 5003,

@@ -46,6 +46,7 @@ const primaryKeys = {
   data_versions: ['area'],
   service_keys: null,
   service_settings: ['name'],
+  throttle: ['key'],
   schema_migrations: null,
 } as const satisfies Record<keyof Schema, readonly string[] | null>;
 

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Endpoint } from '../contract/endpoint.ts';
 import { ERROR_CODE_HEADER, ERROR_DESCRIPTION_HEADER } from '../contract/error-codes.ts';
 import { Authenticator } from './access/authenticator.ts';
+import { passwordWork } from './access/passwords.ts';
 import { adminRoutes } from './areas/admin/admin.routes.ts';
 import { pluginRoutes } from './areas/ai-plugin/ai-plugin.routes.ts';
 import { audienceRoutes } from './areas/audience/audience.routes.ts';
@@ -79,7 +80,7 @@ export function createApp(options: AppOptions): Hono {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const bases = new Set<Endpoint['base']>(options.bases ?? ['platform', 'notes']);
   const auth = new Authenticator(db, settings.PLATFORM_ENV, now, settings.ADMIN_TOKEN);
-  const deps: Deps = { db, settings, auth, now };
+  const deps: Deps = { db, settings, auth, now, passwords: passwordWork(settings.PASSWORD_HASH_CONCURRENCY) };
   const logger = options.logger ?? defaultLogger;
   const app = new Hono();
 

@@ -53,6 +53,25 @@ describe('the service settings', () => {
     ).toHaveLength(1);
   });
 
+  it('hold sign-in guessing to its defaults unless told, and name a proxy list or wait that cannot be', () => {
+    const defaults = readSettings({});
+    expect(defaults.SIGNIN_FAILURES_PER_HANDLE).toBe(5);
+    expect(defaults.SIGNIN_FAILURES_PER_ADDRESS).toBe(100);
+    expect(defaults.ANONYMOUS_SIGNUPS_PER_MINUTE).toBe(10);
+    expect(defaults.TRUSTED_PROXIES).toEqual([]);
+    expect(readSettings({ TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.1,fd00::/8' }).TRUSTED_PROXIES).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      'fd00::/8',
+    ]);
+    expect(() => readSettings({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES: each must be an IP/);
+    expect(() => readSettings({ TRUSTED_PROXIES: 'balancer.internal' })).toThrow(/TRUSTED_PROXIES:/);
+    expect(() => readSettings({ SIGNIN_WAIT_SECONDS: '60', SIGNIN_WAIT_MAX_SECONDS: '30' })).toThrow(
+      /SIGNIN_WAIT_MAX_SECONDS: must be at least SIGNIN_WAIT_SECONDS/,
+    );
+    expect(() => readSettings({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY:/);
+  });
+
   it('take the extensions on or off, on unless said', () => {
     expect(() => readSettings({ PLATFORM_EXTENSIONS: 'no' })).toThrow(/PLATFORM_EXTENSIONS: .*"on"\|"off"/);
     expect(readSettings({ PLATFORM_EXTENSIONS: 'off' }).PLATFORM_EXTENSIONS).toBe(false);

@@ -2,6 +2,8 @@
  * The service's settings, read from the environment in this one place and
  * validated at start-up: a bad value stops the program naming the setting.
  */
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isRedirectUri, redirectUriRule } from '../contract/auth.ts';
 import { SANDBOX_SECRETS_KEY } from './data/secrets.ts';
@@ -179,6 +181,40 @@ const settingsSchema = z
      * match?: "email" | "externalId", externalIdClaim? } (README, Provisioning production). Default: none.
      */
     OIDC_PROVIDERS: oidcProvidersSchema,
+    /**
+     * Addresses or CIDR ranges of the proxies in front of the service (a load balancer): from one of them,
+     * the client's address is read from X-Forwarded-For. Unset: the connection's own address is the client's.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every(isAddressOrRange),
+        'each must be an IP address or a CIDR range (e.g. 10.0.0.0/8, fd00::/8), separated by commas',
+      ),
+    /** Consecutive failed sign-ins of one handle from one address before further attempts wait (429). */
+    SIGNIN_FAILURES_PER_HANDLE: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Failed sign-ins from one address in a day, whatever the handle, before its attempts wait for the day's end. */
+    SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** The first wait (seconds) once SIGNIN_FAILURES_PER_HANDLE is reached; it doubles with each further failure. */
+    SIGNIN_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+    /** The longest wait (seconds) of one handle from one address. */
+    SIGNIN_WAIT_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** Password hashes computed at once per process; beyond it a sign-in gets 503 `overloaded` at once. */
+    PASSWORD_HASH_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1024)
+      .default(2 * availableParallelism()),
+    /** Anonymous sign-ups per app from one address in a minute; beyond it 429 `too_many_requests`. */
+    ANONYMOUS_SIGNUPS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Lowest level written: fatal, error, warn, info, debug, trace or silent. */
     LOG_LEVEL: z.enum(logLevels).default('info'),
     /** `1`: one log line per request (request id, method, route pattern, status, duration). */
@@ -193,6 +229,13 @@ const settingsSchema = z
         code: 'custom',
         path: ['HEADERS_TIMEOUT_MS'],
         message: `must be at most REQUEST_TIMEOUT_MS (${settings.REQUEST_TIMEOUT_MS}), which covers the headers too`,
+      });
+    }
+    if (settings.SIGNIN_WAIT_MAX_SECONDS < settings.SIGNIN_WAIT_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNIN_WAIT_MAX_SECONDS'],
+        message: `must be at least SIGNIN_WAIT_SECONDS (${settings.SIGNIN_WAIT_SECONDS}), the first wait`,
       });
     }
     if (settings.PLUGIN_MAX_IN_FLIGHT !== undefined && settings.PLUGIN_MAX_IN_FLIGHT > settings.MAX_IN_FLIGHT) {
@@ -250,6 +293,15 @@ export type Settings = z.infer<typeof resolvedSchema>;
 /** Searches that may wait on plugins at once: PLUGIN_MAX_IN_FLIGHT, or a quarter of MAX_IN_FLIGHT (at least 1). */
 export function pluginWaitBound(settings: Pick<Settings, 'PLUGIN_MAX_IN_FLIGHT' | 'MAX_IN_FLIGHT'>): number {
   return settings.PLUGIN_MAX_IN_FLIGHT ?? Math.max(1, Math.floor(settings.MAX_IN_FLIGHT / 4));
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
 /** Every setting's name (README's Configuration table and .env.example list them all). */

@@ -5,6 +5,7 @@
  */
 
 import type { Authenticator } from './access/authenticator.ts';
+import type { PasswordWork } from './access/passwords.ts';
 import type { Settings } from './config.ts';
 import type { Db } from './data/database.ts';
 
@@ -12,6 +13,8 @@ export interface Deps {
   readonly db: Db;
   readonly settings: Settings;
   readonly auth: Authenticator;
+  /** Every password hash or check of this process goes through it (PASSWORD_HASH_CONCURRENCY). */
+  readonly passwords: PasswordWork;
   /** Seconds since the epoch; tests move it to expire tokens. */
   readonly now: () => number;
 }

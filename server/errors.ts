@@ -7,7 +7,7 @@ import {
   platformCodeOf,
 } from '../contract/error-codes.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 431 | 500 | 502 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 429 | 431 | 500 | 502 | 503 | 504;
 
 export class HttpError extends Error {
   constructor(
@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: ErrorIssue[],
+    /** Seconds the client is asked to wait before trying again (`Retry-After`), for a 429 or a 503. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -33,7 +35,10 @@ export class HttpError extends Error {
 
   /** The `errorcode` and `errordescription` headers the platform's SDKs read. */
   headers(): Record<string, string> {
-    return errorHeaders(this.code, this.message);
+    return {
+      ...errorHeaders(this.code, this.message),
+      ...(this.retryAfter !== undefined ? { 'Retry-After': String(Math.max(1, Math.ceil(this.retryAfter))) } : {}),
+    };
   }
 }
 

@@ -169,6 +169,8 @@ export function startChildService(options: ChildOptions): Promise<ChildService> 
       HOST: '127.0.0.1',
       ...(options.database ? { DATABASE: options.database } : {}),
       PLATFORM_ENV: 'sandbox',
+      // As in the in-process services (harness.ts): the tests sign up from one address.
+      ANONYMOUS_SIGNUPS_PER_MINUTE: '100000',
       ...options.env,
     },
   });

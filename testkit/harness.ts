@@ -21,6 +21,12 @@ import { checkResponse } from './unknown-keys.ts';
 /** The SECRETS_KEY of the production services tests start (never one a real service may use: it is published here). */
 export const TEST_PRODUCTION_SECRETS_KEY = 'test-production-secrets-key-0123456789abcdef';
 
+/**
+ * Every test signs up from one loopback address, far more often than a person
+ * does; the tests of the limit (server/access/throttle.test.ts) set it back.
+ */
+export const testThrottles = { ANONYMOUS_SIGNUPS_PER_MINUTE: '100000' } as const;
+
 export interface BoundRoute {
   readonly endpoint: Endpoint;
   /** The data areas its kept answer reads (`router.bind(…, { reads })`); undefined when it is never kept. */
@@ -60,6 +66,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     // The service shares its event loop with the test's own code here, so a turn's slice would count
     // the test's work too: one long slice unless a test sets it (server/http/overload.ts).
     TURN_SLICE_MS: '1000',
+    ...testThrottles,
     // Production needs a key of its own (server/config.ts); the sandbox's sealed copies do not open with it.
     ...(options.env?.PLATFORM_ENV === 'production' ? { SECRETS_KEY: TEST_PRODUCTION_SECRETS_KEY } : {}),
     ...options.env,

@@ -22,6 +22,16 @@ export function signinPageErrors(endpoint: Endpoint): Record<string, unknown> {
     '403': page(
       'A form post from another site, or one without the page’s cookie and token; a sandbox app on production',
     ),
+    ...(endpoint.method === 'POST'
+      ? {
+          '429': page(
+            'The sign-in page again, no password checked: too many failed sign-ins of this handle from this address, or from this address in a day (`too_many_requests`); Retry-After says when',
+          ),
+          '503': page(
+            'The sign-in page again, nothing counted: the service is checking as many passwords as it can at once (`overloaded`); Retry-After: 1',
+          ),
+        }
+      : {}),
   };
 }
 

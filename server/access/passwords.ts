@@ -6,11 +6,15 @@
  *
  * The cost is one of OWASP's scrypt settings (N=2^14, r=8, p=5): 16 MiB and
  * about 0.2 s a hash, run on libuv's thread pool, so a sign-in does not hold
- * the event loop.
+ * the event loop. That cost is also what a flood of sign-ins spends, so the
+ * service runs its hashes through `passwordWork`: a bound per process, beyond
+ * which an attempt is refused at once (503 with Retry-After) rather than
+ * queued behind the flood.
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../data/database.ts';
 import { bump } from '../data/versions.ts';
+import { HttpError } from '../errors.ts';
 
 const COST = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_BYTES = 32;
@@ -70,6 +74,47 @@ export async function verifyPassword(password: string, stored: string | null | u
   const key = await derive(password, parsed.salt, parsed.options, parsed.key.length);
   const equal = key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
   return equal && stored !== null && stored !== undefined && parse(stored) !== undefined;
+}
+
+/** Password hashing with a bound on how many run at once in this process. */
+export interface PasswordWork {
+  /**
+   * Runs `work` (which hashes or checks a password) holding one of the
+   * bounded slots; when all are taken, throws 503 `overloaded` with
+   * Retry-After at once, before `work` starts.
+   */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string | null | undefined): Promise<boolean>;
+  /** Slots taken now. */
+  busy(): number;
+}
+
+export function passwordWork(bound: number): PasswordWork {
+  let busy = 0;
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (busy >= bound) {
+      throw new HttpError(
+        503,
+        'overloaded',
+        'The service is checking as many passwords as it can at once; try again in a second',
+        undefined,
+        1,
+      );
+    }
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
+  return {
+    run,
+    hash: (password) => run(() => hashPassword(password)),
+    verify: (password, stored) => run(() => verifyPassword(password, stored)),
+    busy: () => busy,
+  };
 }
 
 /**

@@ -284,6 +284,16 @@ export interface ServiceSettingsTable {
   value: string;
 }
 
+/** Counts of attempts that hold back guessing and floods (server/access/throttle.ts); `key` is a hash. */
+export interface ThrottleTable {
+  key: string;
+  hits: number;
+  first_at: number;
+  last_at: number;
+  blocked_until: Generated<number>;
+  expires_at: number;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: number;
@@ -319,5 +329,6 @@ export interface Schema {
   data_versions: DataVersionsTable;
   service_keys: ServiceKeysTable;
   service_settings: ServiceSettingsTable;
+  throttle: ThrottleTable;
   schema_migrations: SchemaMigrationsTable;
 }

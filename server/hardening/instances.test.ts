@@ -374,4 +374,33 @@ describe('OAuth sign-in through two instances', () => {
     for (const service of [a, b]) expect((await profile(service, third.body.access_token)).status).toBe(401);
     expect((await refresh(b, third.body.refresh_token)).status).toBe(400);
   });
+
+  it('count wrong passwords together: of 30 sent six at a time through both, at most about 10 are checked', async () => {
+    const params = {
+      client_id: app,
+      redirect_uri: DASHBOARD_CALLBACK,
+      response_type: 'code',
+      state: 'two-instances-guessing',
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    };
+    const page = await openSignin(a.url, params);
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 5; batch++) {
+      const pages = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          submitSignin(
+            (i % 2 === 0 ? a : b).url,
+            { ...params, csrf_token: page.csrfToken, action: 'password', handle: '@dokafor', password: `guess-${i}` },
+            { cookie: page.cookie },
+          ),
+        ),
+      );
+      statuses.push(...pages.map((answer) => answer.status));
+    }
+    const checked = statuses.filter((status) => status === 401).length;
+    // Three processes counting apart would check five each, and more once their waits pass.
+    expect(checked, statuses.join(' ')).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+  });
 });

@@ -26,9 +26,11 @@ import type { Session } from '../../../contract/users.ts';
 import { hashToken, secretsEqual } from '../../access/authenticator.ts';
 import { verifyPassword } from '../../access/passwords.ts';
 import { endFamily, issueSession, newFamilyId, refreshSession } from '../../access/sessions.ts';
+import { failed, forgive, signinKeys, take, waiting } from '../../access/throttle.ts';
 import type { Queryable } from '../../data/database.ts';
 import type { Deps } from '../../deps.ts';
 import { errorHeaders, HttpError } from '../../errors.ts';
+import { clientAddressOf } from '../../http/client-address.ts';
 import { type NodeEnv, parseInput, readJsonOrFormBody } from '../../http/request.ts';
 import { authRepo, type OauthApp } from './auth.repo.ts';
 import {
@@ -75,23 +77,30 @@ export function signinCsp(redirectUri?: string, providerOrigins: readonly string
 /**
  * The platform's error headers of a sign-in page answered as an error (a
  * person reads the page; an SDK or a log reads `errorcode`): 400 a request
- * this app may not make, 401 a wrong handle or password, 403 a refused post.
+ * this app may not make, 401 a wrong handle or password, 403 a refused post,
+ * 429 too many failed attempts, 503 too many passwords being checked.
  */
 const pageErrors = {
   400: ['invalid_request', 'The sign-in request cannot be served: see the page'],
   401: ['invalid_credentials', 'The handle or password is wrong'],
   403: ['forbidden', 'The sign-in form was refused: see the page'],
-} as const satisfies Record<400 | 401 | 403, readonly [ErrorCode, string]>;
+  429: ['too_many_requests', 'Too many failed sign-ins: wait as Retry-After says'],
+  503: ['overloaded', 'The service is busy checking passwords: wait as Retry-After says'],
+} as const satisfies Record<PageStatus, readonly [ErrorCode, string]>;
+
+type PageStatus = 400 | 401 | 403 | 429 | 503;
 
 function html(
   c: Context,
-  status: 200 | 400 | 401 | 403,
+  status: 200 | PageStatus,
   body: string,
   redirectUri?: string,
-  providerOrigins?: readonly string[],
+  extra: { readonly providerOrigins?: readonly string[]; readonly retryAfter?: number | undefined } = {},
 ): Response {
+  const { providerOrigins, retryAfter } = extra;
   return c.body(body, status, {
     ...(status === 200 ? {} : errorHeaders(pageErrors[status][0], pageErrors[status][1])),
+    ...(retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}),
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': signinCsp(redirectUri, providerOrigins),
     // Not the service's no-referrer: under it a browser sends `Origin: null` with the form's post, and the
@@ -126,9 +135,16 @@ const oauthError = (
   issues?: { path: string; message: string }[],
 ) => new HttpError(status, code, message, issues);
 
+/** A wait in words: seconds under two minutes, minutes beyond. */
+function waitText(seconds: number): string {
+  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
 export function authHandlers(deps: Deps) {
   const environment = deps.settings.PLATFORM_ENV;
   const openid = openidRelyingParty(deps);
+  const clientAddress = clientAddressOf(deps.settings.TRUSTED_PROXIES);
 
   function answerChecked(c: Context, checked: Exclude<Checked, { kind: 'ok' }>, redirectStatus: 302 | 303): Response {
     if (checked.kind === 'page')
@@ -139,8 +155,9 @@ export function authHandlers(deps: Deps) {
   async function page(
     c: Context,
     request: SigninRequest,
-    status: 200 | 400 | 401 | 403,
+    status: 200 | PageStatus,
     extra: Pick<SigninPageInput, 'error' | 'handle'> = {},
+    retryAfter?: number,
   ): Promise<Response> {
     const csrfToken = await issueCsrf(c, deps.db, request.params);
     const people = pickerAllowed(deps, request) ? await authRepo(deps.db.q).people() : undefined;
@@ -156,7 +173,10 @@ export function authHandlers(deps: Deps) {
       people,
       ...extra,
     });
-    return html(c, status, body, request.redirectUri, providers.length > 0 ? await openid.formTargets() : []);
+    return html(c, status, body, request.redirectUri, {
+      providerOrigins: providers.length > 0 ? await openid.formTargets() : [],
+      retryAfter,
+    });
   }
 
   /** Signs `userId` in for the request: a code, or (implicit) a session; the redirect back to the app. */
@@ -288,16 +308,65 @@ export function authHandlers(deps: Deps) {
       }
       const { handle: handleInput, password } = credentials.data;
       const handle = handleInput.startsWith('@') ? handleInput : `@${handleInput}`;
-      const account = hasControl(handle) ? undefined : await authRepo(deps.db.q).account(handle);
-      // Checked even without an account, so the time taken does not tell which handles exist.
-      const matches = await verifyPassword(password, account?.anonymous === 0 ? account.password_hash : undefined);
-      if (!account || !matches) {
+      const keys = signinKeys(deps.settings, handle, clientAddress(c));
+      let outcome: { kind: 'wait'; retryAfter: number } | { kind: 'wrong' } | { kind: 'right'; userId: string };
+      // A waiting key is answered before a hashing slot is asked for, so a flood that is already held back
+      // (its addresses over their budget) takes no slot from the people signing in meanwhile.
+      const wait = await waiting(deps.db, keys, deps.now());
+      try {
+        // The slot first: a refusal for load counts nothing against the person.
+        outcome =
+          wait > 0
+            ? { kind: 'wait', retryAfter: wait }
+            : await deps.passwords.run(async () => {
+                // Before the account is looked up, so a blocked attempt costs the same whether the handle exists or not.
+                const taken = await take(deps.db, keys, deps.now());
+                if (!taken.ok) return { kind: 'wait', retryAfter: taken.retryAfter };
+                const account = hasControl(handle) ? undefined : await authRepo(deps.db.q).account(handle);
+                // Checked even without an account, so the time taken does not tell which handles exist.
+                const matches = await verifyPassword(
+                  password,
+                  account?.anonymous === 0 ? account.password_hash : undefined,
+                );
+                if (account && matches) return { kind: 'right', userId: account.user_id };
+                await failed(deps.db, taken, deps.now());
+                return { kind: 'wrong' };
+              });
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 503)) throw error;
+        return page(
+          c,
+          request,
+          503,
+          {
+            error: { message: 'The platform is busy checking other sign-ins. Wait a second, then sign in again.' },
+            handle: handleInput,
+          },
+          error.retryAfter,
+        );
+      }
+      if (outcome.kind === 'wait') {
+        return page(
+          c,
+          request,
+          429,
+          {
+            error: {
+              message: `Too many failed sign-ins. Wait ${waitText(outcome.retryAfter)}, then try again.`,
+            },
+            handle: handleInput,
+          },
+          outcome.retryAfter,
+        );
+      }
+      if (outcome.kind === 'wrong') {
         return page(c, request, 401, {
           error: { message: 'The handle or the password is not right.', field: 'both' },
           handle: handleInput,
         });
       }
-      return signIn(c, request, account.user_id);
+      await forgive(deps.db, keys);
+      return signIn(c, request, outcome.userId);
     },
 
     /** The OpenID provider's answer: the app's sign-in finished as a password sign-in finishes it, or a page saying why not. */

@@ -7,6 +7,7 @@ import { migration as oauth } from './005-oauth.ts';
 import { migration as environmentAndSecrets } from './006-environment-and-secrets.ts';
 import { migration as passwordLinks } from './007-password-links.ts';
 import { migration as openid } from './008-openid.ts';
+import { migration as throttle } from './009-throttle.ts';
 import { migration as implicitGrant } from './010-implicit-grant.ts';
 import { migration as search } from './011-search.ts';
 import type { Migration } from './types.ts';
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   environmentAndSecrets,
   passwordLinks,
   openid,
+  throttle,
   implicitGrant,
   search,
 ];
