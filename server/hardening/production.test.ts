@@ -65,7 +65,8 @@ async function startRefused(env: Record<string, string>): Promise<{ code: number
   });
   // A start that is not refused serves on: end it within the test's time, and at the end of the file in any case.
   running.add(run.child);
-  const timer = setTimeout(() => run.child.kill('SIGKILL'), 15_000);
+  // Long enough for a refused start on a busy machine (tsx compiles the service first); a start that serves is ended.
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), 45_000);
   const code = await run.exited;
   clearTimeout(timer);
   running.delete(run.child);
@@ -154,7 +155,8 @@ describe('a production start on an empty database', () => {
       readyTimeoutMs: 45_000,
     });
     children.push(service);
-  });
+    // The hook waits as long as the start may take (readyTimeoutMs), not the suite's default hook time.
+  }, 60_000);
 
   it('creates the schema and no data', async () => {
     const db = await empty.open();
@@ -324,5 +326,5 @@ describe('a production database holding a published credential', () => {
       headers: { Authorization: basicHeader('prod-plugin-coach', 'coach-secret-production-2026') },
     });
     expect(published.status).toBe(401);
-  });
+  }, 180_000);
 });
