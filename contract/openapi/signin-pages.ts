@@ -9,11 +9,14 @@ import { errorHeaderRefs } from './error-responses.ts';
 /** A page or a redirect: the error answers are pages a person reads, not the JSON error body. */
 export function signinPageErrors(endpoint: Endpoint): Record<string, unknown> {
   if (endpoint.answer !== 'html' && endpoint.answer !== 'redirect') return {};
-  const page = (description: string) => ({
+  const page = (description: string, headers: Record<string, unknown> = {}) => ({
     description,
-    headers: errorHeaderRefs,
+    headers: { ...errorHeaderRefs, ...headers },
     content: { 'text/html': { schema: { type: 'string' } } },
   });
+  const retryAfter = {
+    'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+  };
   return {
     '400': page(
       'An error page: an unknown client_id or a redirect_uri not registered for it (never redirected to), or a form to correct',
@@ -26,9 +29,11 @@ export function signinPageErrors(endpoint: Endpoint): Record<string, unknown> {
       ? {
           '429': page(
             'The sign-in page again, no password checked: too many failed sign-ins of this handle from this address, or from this address in a day (`too_many_requests`); Retry-After says when',
+            retryAfter,
           ),
           '503': page(
-            'The sign-in page again, nothing counted: the service is checking as many passwords as it can at once (`overloaded`); Retry-After: 1',
+            'The page again, nothing counted: the service is checking as many passwords as it can at once, or is busy (`overloaded`); Retry-After says when',
+            retryAfter,
           ),
         }
       : {}),

@@ -43,6 +43,7 @@ export const bookkeepingTables: readonly (keyof Schema)[] = [
   'oauth_codes',
   'oidc_flows',
   'password_links',
+  'throttle',
   'data_versions',
   'service_keys',
   'service_settings',
