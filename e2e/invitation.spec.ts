@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, spawnNode } from '../testkit/child-service';
 import { expectAccessible } from './support/a11y';
+import { unfold } from './support/navigate';
 import { invitation } from './support/ports';
 import { expect, test } from './support/test';
 
@@ -124,8 +125,12 @@ test('an invited trainer sets a password from the link and signs in to the produ
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${base}/**`);
     await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
-    // Their own class, from the import, is offered among the classes to read comments of.
-    await expect(page.getByLabel('Class', { exact: true })).toContainText('Invitations 26-A (Invitations 101)');
+    // Their own class, from the import, is offered among the classes to read comments of (the filters fold
+    // away on a phone).
+    await unfold(page, 'Filter comments');
+    await expect(
+      page.getByRole('form', { name: 'Filter comments' }).getByLabel('Class', { exact: true }),
+    ).toContainText('Invitations 26-A (Invitations 101)');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
