@@ -118,6 +118,9 @@ async function tableCounts(db: Db): Promise<string> {
 
 /** Every table of the service, children before parents, so each can be dropped. */
 const tablesToDrop: readonly (keyof Schema)[] = [
+  'password_links',
+  'oidc_flows',
+  'throttle',
   'additional_info',
   'other_skills',
   'badge_assertions',
