@@ -131,7 +131,9 @@ function narrowing(q: Queryable, columns: StreamColumns, viewerId: string, reque
         : sql<SqlBool>`(${score} < ${after.score} OR (${score} = ${after.score} AND ${seq} < ${after.seq}))`,
     );
   }
-  return { sqlite, fts, score, seq, where: sql<SqlBool>`${sql.join(conditions, sql` AND `)}` };
+  // The keyset's order, newest first or by score then newest: the same for comments and notes.
+  const order = request.order === 'newest' ? sql`${seq} DESC` : sql`score DESC, ${seq} DESC`;
+  return { sqlite, fts, score, seq, order, where: sql<SqlBool>`${sql.join(conditions, sql` AND `)}` };
 }
 
 export function searchRepo(q: Queryable) {
@@ -143,11 +145,7 @@ export function searchRepo(q: Queryable) {
       const rows = await query
         .select(['c.student_id', n.score.as('score')])
         .where(n.where)
-        .$call((built) =>
-          request.order === 'newest'
-            ? built.orderBy(n.seq, 'desc')
-            : built.orderBy(sql`score`, 'desc').orderBy(n.seq, 'desc'),
-        )
+        .orderBy(n.order)
         .limit(request.limit)
         .execute();
       return rows.map((row) => ({
@@ -171,11 +169,7 @@ export function searchRepo(q: Queryable) {
       const rows = await query
         .select(n.score.as('score'))
         .where(n.where)
-        .$call((built) =>
-          request.order === 'newest'
-            ? built.orderBy(n.seq, 'desc')
-            : built.orderBy(sql`score`, 'desc').orderBy(n.seq, 'desc'),
-        )
+        .orderBy(n.order)
         .limit(request.limit)
         .execute();
       return rows.map((row) => ({
