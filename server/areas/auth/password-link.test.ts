@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePasswordResultSchema, type PasswordLink, passwordLinkSchema } from '../../../contract/passwords.ts';
 import { createAnonymousResponseSchema } from '../../../contract/users.ts';
 import { demoIds } from '../../../sandbox/demo-ids.ts';
-import { call, startService, type TestService } from '../../../testkit/harness.ts';
+import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
 import {
   DASHBOARD_CALLBACK,
   openPasswordPage,
@@ -232,6 +232,31 @@ describe('changing one’s own password', () => {
     expect((await call(service.url, 'GET', '/auth/v1/session', { token: mine.access_token })).status).toBe(200);
     expect(await signsIn(handle, current)).toBe(false);
     expect(await signsIn(handle, 'saffron pilot crosses rivers')).toBe(true);
+  });
+
+  it('says so to a person who has no password (signs in through their organization), rather than "not right"', async () => {
+    const imported = await admin(service.url, 'POST', '/admin/v1/import', {
+      users: [
+        {
+          userId: 'usr-no-password',
+          handle: '@no.password',
+          firstName: 'Noor',
+          lastName: 'Provider',
+          userType: 'adult',
+          accountType: 'Adult',
+          country: 'US',
+        },
+      ],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBeLessThan(300);
+    const token = await signIn(service.url, 'usr-no-password', app);
+    const refused = await call(service.url, 'POST', '/auth/v1/password', {
+      token,
+      body: { currentPassword: 'anything at all', newPassword: 'saffron pilot crosses rivers' },
+    });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain('no password here');
+    expect(await signsIn('@no.password', 'saffron pilot crosses rivers')).toBe(false);
   });
 
   it('is refused without a session and for an anonymous account', async () => {

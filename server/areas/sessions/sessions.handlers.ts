@@ -45,6 +45,14 @@ export function sessionHandlers(deps: Deps) {
         throw new HttpError(403, 'anonymous_not_allowed', 'An anonymous account has no password');
       }
       const account = await sessionsRepo(deps.db.q).account(caller.userId);
+      // Told apart from a wrong current password, so the dashboard offers no form that cannot succeed.
+      if (!account?.password_hash) {
+        throw new HttpError(
+          409,
+          'conflict',
+          'You have no password here to change: you sign in through your organization, or have not yet set one from an invitation link. An administrator can send you a link to set one.',
+        );
+      }
       if (!(await verifyPassword(body.currentPassword, account?.password_hash))) {
         throw new HttpError(400, 'invalid_input', 'The current password is not right', [
           { path: 'body.currentPassword', message: 'is not your current password' },
