@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeading } from '../../components/page-heading';
 import { QueryView } from '../../components/states';
 import { profileQueries } from './api/profile-queries';
+import { PasswordSection } from './components/password-section';
 import { ProfileDetails } from './components/profile-details';
 import { CoverPhoto, ProfilePicture } from './components/profile-images';
 
@@ -36,6 +37,7 @@ export default function ProfilePage() {
           );
         }}
       </QueryView>
+      <PasswordSection />
     </div>
   );
 }
