@@ -9,7 +9,8 @@
  *   18204  the sandbox's database with PLATFORM_EXTENSIONS=off: the journeys tagged @field run
  *          again there (project "without-extensions"); their helpers sign in and read through 18200
  *   18240  sandbox with an OpenID provider configured (OIDC_PROVIDERS), 18241 that provider (oidc-provider)
- *   18250  production platform on an empty database, provisioned by the invitation journey with npm run admin
+ *   18250  production platform on an empty database, provisioned by the invitation journey with npm run admin,
+ *          configured with the OpenID provider on 18251 (oidc-provider, the journey's own)
  *   18300  sandbox for the mission planner journey, 18301 the sample plugin it calls
  * Projects: "chromium" at 1280×800, "phone" (the same journeys at 390×844) and "without-extensions".
  */
@@ -17,7 +18,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { invitation, openidPorts, openidProvider, plannerPorts, ports, shortSessions } from './e2e/support/ports';
+import {
+  invitation,
+  invitationProvider,
+  openidPorts,
+  openidProvider,
+  plannerPorts,
+  ports,
+  shortSessions,
+} from './e2e/support/ports';
 import type { FieldOptions } from './e2e/support/test';
 import { chromiumLaunchOptions } from './testkit/chromium';
 
@@ -60,6 +69,26 @@ const serviceOn = (port: number, name: string, env: Record<string, string>) => (
     // Every journey signs up from one loopback address; the limit itself is proved by the service tests.
     ANONYMOUS_SIGNUPS_PER_MINUTE: '100000',
     ...env,
+  },
+});
+
+/** A real OpenID Provider (oidc-provider, its development login page) in its own process on `port`, with one client. */
+const openidProviderOn = (
+  port: number,
+  op: { clientId: string; clientSecret: string; redirectUri: string; accounts: Record<string, object> },
+) => ({
+  command: 'npx tsx testkit/openid-provider-main.ts',
+  url: `${origin(port)}/.well-known/openid-configuration`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    OP_PORT: String(port),
+    OP_CLIENT_ID: op.clientId,
+    OP_CLIENT_SECRET: op.clientSecret,
+    OP_REDIRECT_URI: op.redirectUri,
+    OP_ACCOUNTS: JSON.stringify(op.accounts),
   },
 });
 
@@ -108,12 +137,28 @@ export default defineConfig<FieldOptions>({
       SECRETS_KEY: 'e2e-production-secrets-key-0123456789abcdef',
       DASHBOARD_CLIENT_ID: 'sandbox-trainer-dashboard',
     }),
+    // The invitation journey's OpenID provider: the organization's directory, which knows the invited trainer.
+    openidProviderOn(invitationProvider.port, {
+      clientId: invitationProvider.clientId,
+      clientSecret: invitationProvider.clientSecret,
+      redirectUri: `${origin(invitation.port)}/oauth/oidc/callback`,
+      accounts: { [invitationProvider.login]: invitationProvider.claims },
+    }),
     // Empty until the invitation journey provisions it: people, the dashboard's app and an invitation.
     serviceOn(invitation.port, 'invitation', {
       PLATFORM_ENV: 'production',
       SECRETS_KEY: 'e2e-invitation-secrets-key-0123456789abcdef',
       ADMIN_TOKEN: invitation.adminToken,
       DASHBOARD_CLIENT_ID: invitation.clientId,
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: invitationProvider.id,
+          name: invitationProvider.name,
+          issuer: origin(invitationProvider.port),
+          clientId: invitationProvider.clientId,
+          clientSecret: invitationProvider.clientSecret,
+        },
+      ]),
     }),
     serviceOn(ports.shortSessions, 'short-sessions', {
       PLATFORM_ENV: 'sandbox',
@@ -128,21 +173,12 @@ export default defineConfig<FieldOptions>({
       ...callbackOn(plannerPorts.service),
     }),
     // The OpenID sign-in journey: a real OpenID Provider in its own process, and a sandbox configured with it.
-    {
-      command: 'npx tsx testkit/openid-provider-main.ts',
-      url: `${origin(openidPorts.provider)}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        OP_PORT: String(openidPorts.provider),
-        OP_CLIENT_ID: openidProvider.clientId,
-        OP_CLIENT_SECRET: openidProvider.clientSecret,
-        OP_REDIRECT_URI: `${origin(openidPorts.service)}/oauth/oidc/callback`,
-        OP_ACCOUNTS: JSON.stringify({ [openidProvider.login]: openidProvider.claims }),
-      },
-    },
+    openidProviderOn(openidPorts.provider, {
+      clientId: openidProvider.clientId,
+      clientSecret: openidProvider.clientSecret,
+      redirectUri: `${origin(openidPorts.service)}/oauth/oidc/callback`,
+      accounts: { [openidProvider.login]: openidProvider.claims },
+    }),
     serviceOn(openidPorts.service, 'openid', {
       PLATFORM_ENV: 'sandbox',
       OIDC_PROVIDERS: JSON.stringify([

@@ -23,6 +23,20 @@ export const invitation = {
   clientId: 'app-e2e-trainer-dashboard',
 } as const;
 
+/**
+ * The invitation journey's own OpenID Provider (18251): its production service names it in OIDC_PROVIDERS
+ * with a client and secret of its own, and it knows the invited trainer by the email the import carries.
+ */
+export const invitationProvider = {
+  port: 18251 + offset,
+  id: 'e2e-wing',
+  name: 'E2E Wing Directory',
+  clientId: 'e2e-invitation-platform',
+  clientSecret: 'e2e-invitation-openid-secret-9876543210',
+  login: 'robin.invited',
+  claims: { email: 'robin.invited@e2e-wing.example.mil', email_verified: true },
+} as const;
+
 /** Lifetimes on the short-sessions server: a token expires soon, its refresh token a little later. */
 export const shortSessions = { tokenSeconds: 3, refreshSeconds: 8 } as const;
 
