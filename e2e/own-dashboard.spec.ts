@@ -75,6 +75,8 @@ test('a trainee who trains no one gets their profile, friends and own notes, and
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
   await expectNavOffers(page, ownPages);
   await expectAccessible(page, 'trainee profile');
+  // Changing one's password is the service's extension: offered with it, absent on the platform itself.
+  await expect(page.getByRole('region', { name: 'Change your password' })).toHaveCount(extensionsOff ? 0 : 1);
 
   await writeOwnNote(page, `A reminder to myself, run ${Date.now()}.`, extensionsOff);
   await expectTrainerPagesRefused(page);
@@ -100,6 +102,8 @@ test('an anonymous person gets their profile, friends and own notes, and no trai
   await page.getByRole('button', { name: 'Create an anonymous profile and continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
   await expectNavOffers(page, ownPages);
+  // An anonymous profile has no password to change.
+  await expect(page.getByRole('region', { name: 'Change your password' })).toHaveCount(0);
   const handle =
     (await page
       .getByText(/^@anon-/)
