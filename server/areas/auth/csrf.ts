@@ -37,12 +37,13 @@ function csrfKey(db: Db): Promise<Buffer> {
 
 const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/;
 /** How long a browser keeps the cookie after its last visit of a form. */
-export const COOKIE_DAYS = 30;
+const COOKIE_DAYS = 30;
 
 /**
  * The value of the browser's CSRF cookie, if it sent a well-formed one. It
- * is also what the sign-in knows a browser by (known-browsers.ts): random,
- * kept for 30 days and renewed by every visit of the page.
+ * is also what the sign-in knows a browser by (`knownBrowserKey` in
+ * server/access/throttle.ts): random, kept for 30 days and renewed by every
+ * visit of the page.
  */
 export function cookieOf(c: Context): string | undefined {
   const header = c.req.header('cookie') ?? '';
