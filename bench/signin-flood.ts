@@ -9,6 +9,12 @@
  * service in X-Forwarded-For, which it believes from 127.0.0.1 because
  * TRUSTED_PROXIES says so, as it would from its load balancer.
  *
+ * The person signs in from two browsers in turn: one that signed in before
+ * the flood began (the service knows it by the sign-in form's cookie, and a
+ * flood cannot have that browser's cookie) and a new one each time (during a
+ * flood from fresh addresses it looks like any attempt of the flood). The
+ * flood has a browser of its own.
+ *
  * A person refused for load (503) waits as Retry-After says and signs in
  * again, as the page asks; both the first answer's time and the time until
  * signed in are reported.
@@ -69,8 +75,13 @@ const floods: readonly Flood[] = [
   { name: 'from a new address each time', addressOf: (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
 ];
 
+/** The person's browsers: one that signed in before the flood, one the service has never seen. */
+const browsers = ['signed in before', 'new'] as const;
+type Browser = (typeof browsers)[number];
+
 interface Result {
   readonly flood: string;
+  readonly browser: Browser;
   readonly firstAnswerMs: number[];
   readonly signedInMs: number[];
   readonly firstStatuses: Record<string, number>;
@@ -89,18 +100,19 @@ export async function signinFloodBench(options: SigninFloodOptions): Promise<Sec
       env: { TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'warn' },
     });
     try {
-      results.push(await measure(service.url, flood, index, options));
+      results.push(...(await measure(service.url, flood, index, options)));
     } finally {
       await service.stop();
       removeDatabase(database);
     }
   }
   s.lines.push(
-    `${options.inFlight} wrong sign-ins in flight (a new handle each), ${options.signins} real sign-ins from the person's own address, one every 0.5 s, on the demo sandbox (SQLite), PASSWORD_HASH_CONCURRENCY at its default (2 × cores).`,
+    `${options.inFlight} wrong sign-ins in flight (a new handle each), ${options.signins} real sign-ins from each of the person's browsers (taking turns) from the person's own address, one every 0.5 s, on the demo sandbox (SQLite), PASSWORD_HASH_CONCURRENCY at its default (2 × cores).`,
     '',
     table(
       [
         'flood',
+        'browser',
         'first answer p50 (ms)',
         'first answer max (ms)',
         `signed in within ${MAX_TRIES} tries`,
@@ -111,6 +123,7 @@ export async function signinFloodBench(options: SigninFloodOptions): Promise<Sec
       ],
       results.map((r) => [
         r.flood,
+        r.browser,
         int(median(r.firstAnswerMs)),
         int(Math.max(...r.firstAnswerMs)),
         `${r.signedInMs.length} of ${r.firstAnswerMs.length}`,
@@ -125,7 +138,22 @@ export async function signinFloodBench(options: SigninFloodOptions): Promise<Sec
   );
   for (const r of results) {
     const worst = Math.max(...r.firstAnswerMs);
-    target(s, `a real sign-in is answered in under 2 s (${r.flood})`, worst < 2000, `max ${int(worst)} ms`);
+    target(
+      s,
+      `a real sign-in is answered in under 2 s (${r.flood}, ${r.browser} browser)`,
+      worst < 2000,
+      `max ${int(worst)} ms`,
+    );
+    const signed =
+      r.signedInMs.length === r.firstAnswerMs.length ? Math.max(...r.signedInMs) : Number.POSITIVE_INFINITY;
+    target(
+      s,
+      `a real sign-in is signed in within 2 s (${r.flood}, ${r.browser} browser)`,
+      signed < 2000,
+      Number.isFinite(signed)
+        ? `max ${int(signed)} ms`
+        : `${r.firstAnswerMs.length - r.signedInMs.length} not signed in`,
+    );
   }
   return s;
 }
@@ -136,9 +164,14 @@ const counts = (statuses: Record<string, number>) =>
     .map(([status, n]) => `${status}: ${n}`)
     .join(', ');
 
-async function measure(base: string, flood: Flood, index: number, options: SigninFloodOptions): Promise<Result> {
-  const form = await openForm(base);
-  const post = async (handle: string, password: string, address: string): Promise<Answer> => {
+async function measure(base: string, flood: Flood, index: number, options: SigninFloodOptions): Promise<Result[]> {
+  /** A post of `form`'s browser: its cookie goes with it, as the service knows a browser by it. */
+  const post = async (
+    form: { cookie: string; token: string },
+    handle: string,
+    password: string,
+    address: string,
+  ): Promise<Answer> => {
     const response = await fetch(`${base}${signinPath}`, {
       method: 'POST',
       redirect: 'manual',
@@ -154,13 +187,20 @@ async function measure(base: string, flood: Flood, index: number, options: Signi
     await response.arrayBuffer();
     return { status: response.status, headers: response.headers };
   };
+  const attackerForm = await openForm(base);
+  // The browser that signed in before: once, before the flood.
+  const laptop = await openForm(base);
+  const before = await post(laptop, person.handle, person.password, '192.0.2.10');
+  if (before.status !== 303) throw new Error(`the sign-in before the flood answered ${before.status}`);
   const floodStatuses: Record<string, number> = {};
   let running = true;
   let sent = 0;
   const attacker = async () => {
     while (running) {
       const n = sent++;
-      const answer = await post(`@guess-${index}-${n}`, 'wrong-password', flood.addressOf(n)).catch(() => undefined);
+      const answer = await post(attackerForm, `@guess-${index}-${n}`, 'wrong-password', flood.addressOf(n)).catch(
+        () => undefined,
+      );
       const key = String(answer?.status ?? 'error');
       floodStatuses[key] = (floodStatuses[key] ?? 0) + 1;
     }
@@ -168,23 +208,30 @@ async function measure(base: string, flood: Flood, index: number, options: Signi
   const attackers = Array.from({ length: options.inFlight }, attacker);
   // The flood settles first: the addresses of the few-address flood reach their budget.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const firstAnswerMs: number[] = [];
-  const signedInMs: number[] = [];
-  const firstStatuses: Record<string, number> = {};
-  for (let i = 0; i < options.signins; i++) {
+  const results = new Map<Browser, Result>(
+    browsers.map((browser) => [
+      browser,
+      { flood: flood.name, browser, firstAnswerMs: [], signedInMs: [], firstStatuses: {}, floodStatuses },
+    ]),
+  );
+  for (let i = 0; i < options.signins * browsers.length; i++) {
+    const browser = browsers[i % browsers.length] as Browser;
+    const r = results.get(browser) as Result;
+    // A new browser opens the page first (not timed), as a person would before typing.
+    const form = browser === 'new' ? await openForm(base) : laptop;
     const started = performance.now();
-    let answer = await post(person.handle, person.password, '192.0.2.10');
-    firstAnswerMs.push(performance.now() - started);
-    firstStatuses[answer.status] = (firstStatuses[answer.status] ?? 0) + 1;
+    let answer = await post(form, person.handle, person.password, '192.0.2.10');
+    r.firstAnswerMs.push(performance.now() - started);
+    r.firstStatuses[answer.status] = (r.firstStatuses[answer.status] ?? 0) + 1;
     for (let tries = 1; answer.status === 503 && tries < MAX_TRIES; tries++) {
       await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? '1') * 1000));
-      answer = await post(person.handle, person.password, '192.0.2.10');
+      answer = await post(form, person.handle, person.password, '192.0.2.10');
     }
-    if (answer.status === 303) signedInMs.push(performance.now() - started);
+    if (answer.status === 303) r.signedInMs.push(performance.now() - started);
     else if (answer.status !== 503) throw new Error(`the real sign-in answered ${answer.status}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   running = false;
   await Promise.all(attackers);
-  return { flood: flood.name, firstAnswerMs, signedInMs, firstStatuses, floodStatuses };
+  return [...results.values()];
 }

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Endpoint } from '../contract/endpoint.ts';
 import { ERROR_CODE_HEADER, ERROR_DESCRIPTION_HEADER } from '../contract/error-codes.ts';
 import { Authenticator } from './access/authenticator.ts';
-import { passwordWork } from './access/passwords.ts';
+import { type PasswordWork, passwordWork } from './access/passwords.ts';
 import { adminRoutes } from './areas/admin/admin.routes.ts';
 import { pluginRoutes } from './areas/ai-plugin/ai-plugin.routes.ts';
 import { audienceRoutes } from './areas/audience/audience.routes.ts';
@@ -52,6 +52,8 @@ export interface AppOptions {
   readonly answers?: AnswerCache;
   /** Where request lines and unexpected errors go (the service's logger unless given). */
   readonly logger?: Logger;
+  /** The password hashing bound (tests hold its slots to see who gets one); PASSWORD_HASH_CONCURRENCY's unless given. */
+  readonly passwords?: PasswordWork;
 }
 
 /** An area's routes: binds its contract endpoints on the router. */
@@ -80,7 +82,13 @@ export function createApp(options: AppOptions): Hono {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const bases = new Set<Endpoint['base']>(options.bases ?? ['platform', 'notes']);
   const auth = new Authenticator(db, settings.PLATFORM_ENV, now, settings.ADMIN_TOKEN);
-  const deps: Deps = { db, settings, auth, now, passwords: passwordWork(settings.PASSWORD_HASH_CONCURRENCY) };
+  const deps: Deps = {
+    db,
+    settings,
+    auth,
+    now,
+    passwords: options.passwords ?? passwordWork(settings.PASSWORD_HASH_CONCURRENCY),
+  };
   const logger = options.logger ?? defaultLogger;
   const app = new Hono();
 

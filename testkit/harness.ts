@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 import type { Endpoint } from '../contract/endpoint.ts';
+import type { PasswordWork } from '../server/access/passwords.ts';
 import { createApp } from '../server/app.ts';
 import { readSettings, type Settings } from '../server/config.ts';
 import type { Db } from '../server/data/database.ts';
@@ -58,6 +59,8 @@ export interface StartOptions {
   readonly serveDashboard?: boolean;
   /** Where the service logs (the service's own logger unless given). */
   readonly logger?: Logger;
+  /** The password hashing bound, for a test that holds its slots (one of PASSWORD_HASH_CONCURRENCY unless given). */
+  readonly passwords?: PasswordWork;
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
@@ -88,6 +91,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     serveDashboard: options.serveDashboard ?? false,
     ...(options.bases ? { bases: options.bases } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.passwords ? { passwords: options.passwords } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

@@ -9,7 +9,8 @@
  * the event loop. That cost is also what a flood of sign-ins spends, so the
  * service runs its hashes through `passwordWork`: a bound per process, beyond
  * which an attempt is refused at once (503 with Retry-After) rather than
- * queued behind the flood.
+ * queued behind the flood, and a share of it kept for the attempts the
+ * service has reason to trust (`Standing`), so the flood cannot fill it.
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../data/database.ts';
@@ -76,24 +77,42 @@ export async function verifyPassword(password: string, stored: string | null | u
   return equal && stored !== null && stored !== undefined && parse(stored) !== undefined;
 }
 
+/**
+ * Who is asking for a hashing slot, by what the service knows of them:
+ * `known`: a browser that signed in to this handle before and has failed
+ * at it nothing since, or the holder of a live password link;
+ * `clean`: nothing recorded against the handle and address or the address;
+ * `suspect`: failures recorded against either. Beyond the bound every class
+ * is refused; below it the lower classes stop short, so a flood of suspect
+ * attempts never holds the slots kept for clean and known ones, and clean
+ * ones (a flood from fresh addresses looks clean) never hold the known ones'.
+ */
+export type Standing = 'known' | 'clean' | 'suspect';
+
+/** Slots of `bound` each class may fill: what is kept above a class is a quarter of the bound per class above it. */
+function slotsFor(bound: number): Record<Standing, number> {
+  const kept = Math.floor(bound / 4);
+  return { known: bound, clean: bound - kept, suspect: bound - 2 * kept };
+}
+
 /** Password hashing with a bound on how many run at once in this process. */
 export interface PasswordWork {
   /**
    * Runs `work` (which hashes or checks a password) holding one of the
-   * bounded slots; when all are taken, throws 503 `overloaded` with
-   * Retry-After at once, before `work` starts.
+   * bounded slots; when the slots open to `standing` are all taken, throws
+   * 503 `overloaded` with Retry-After at once, before `work` starts.
    */
-  run<T>(work: () => Promise<T>): Promise<T>;
-  hash(password: string): Promise<string>;
-  verify(password: string, stored: string | null | undefined): Promise<boolean>;
+  run<T>(work: () => Promise<T>, standing: Standing): Promise<T>;
+  hash(password: string, standing: Standing): Promise<string>;
   /** Slots taken now. */
   busy(): number;
 }
 
 export function passwordWork(bound: number): PasswordWork {
+  const open = slotsFor(bound);
   let busy = 0;
-  const run = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (busy >= bound) {
+  const run = async <T>(work: () => Promise<T>, standing: Standing): Promise<T> => {
+    if (busy >= open[standing]) {
       throw new HttpError(
         503,
         'overloaded',
@@ -111,8 +130,7 @@ export function passwordWork(bound: number): PasswordWork {
   };
   return {
     run,
-    hash: (password) => run(() => hashPassword(password)),
-    verify: (password, stored) => run(() => verifyPassword(password, stored)),
+    hash: (password, standing) => run(() => hashPassword(password), standing),
     busy: () => busy,
   };
 }

@@ -118,9 +118,32 @@ async function block(tx: Queryable, count: Counted, now: number): Promise<void> 
     .execute();
 }
 
-/** Seconds until every key is free (0: none waits): a read only, for a refusal that must cost nothing. */
-export async function waiting(db: Db, keys: readonly ThrottleKey[], now: number): Promise<number> {
-  return waitOf(db.q, keys.map(keyOf), now);
+/** What is recorded against some keys: how long until every one is free, and each key's count. */
+export interface Recorded {
+  /** Seconds until every key is free (0: none waits). */
+  readonly wait: number;
+  /** Attempts counted under each key (in the order given) in its current window; 0 when none. */
+  readonly hits: readonly number[];
+}
+
+/**
+ * What is recorded against `keys`, in one read and no write: for a refusal
+ * that must cost nothing, and for the standing of an attempt before it asks
+ * for a hashing slot.
+ */
+export async function recorded(db: Db, keys: readonly ThrottleKey[], now: number): Promise<Recorded> {
+  const names = keys.map(keyOf);
+  const rows = await db.q
+    .selectFrom('throttle')
+    .select(['key', 'hits', 'blocked_until'])
+    .where('key', 'in', names)
+    .where('expires_at', '>', now)
+    .execute();
+  const byName = new Map(rows.map((row) => [row.key, row]));
+  return {
+    wait: rows.reduce((longest, row) => Math.max(longest, row.blocked_until - now), 0),
+    hits: names.map((name) => byName.get(name)?.hits ?? 0),
+  };
 }
 
 /** Gives back what a successful attempt took: each rule as its `onSuccess` says. */
@@ -214,9 +237,16 @@ const DAY = 24 * 3600;
  * guesser's own address is blocked, never the person on theirs. A handle with
  * no account is counted the same way, so the answers do not tell which
  * handles exist. Per address: a budget a day over every handle, against one
- * address trying many handles.
+ * address trying many handles. Per browser and handle (the sign-in form's
+ * cookie, when the browser sent one): consecutive failures, counted only, for
+ * the standing of the attempt (known browsers, below).
  */
-export function signinKeys(settings: SigninThrottleSettings, handle: string, address: string): readonly ThrottleKey[] {
+export function signinKeys(
+  settings: SigninThrottleSettings,
+  handle: string,
+  address: string,
+  browser?: string,
+): readonly ThrottleKey[] {
   const pair: ThrottleRule = {
     name: 'signin-handle',
     limit: settings.SIGNIN_FAILURES_PER_HANDLE,
@@ -242,7 +272,53 @@ export function signinKeys(settings: SigninThrottleSettings, handle: string, add
     { rule: perAddress, parts: [address] },
     // Handles are looked up as typed; case variants still count as one, so they give no extra guesses.
     { rule: pair, parts: [handle.toLowerCase(), address] },
+    // The browser's failures at this handle, wherever it goes: a known browser loses its standing by failing.
+    ...(browser === undefined ? [] : [{ rule: browserFailures, parts: [browser, handle.toLowerCase()] }]),
   ];
+}
+
+const KNOWN_DAYS = 30;
+
+/**
+ * Counted, never waited on (`limit` out of reach): the standing of a known
+ * browser is lost at its first failure, and the waits are the pair's and the
+ * address's, so a person and a guesser who share a browser's cookie on two
+ * addresses still wait apart.
+ */
+const browserFailures: ThrottleRule = {
+  name: 'signin-browser',
+  limit: Number.MAX_SAFE_INTEGER,
+  windowSeconds: DAY,
+  window: 'idle',
+  blockedUntil: (_hits, _firstAt, now) => now,
+  onSuccess: 'reset',
+};
+
+/**
+ * The mark a password sign-in leaves on its browser and handle (`remember`):
+ * attempts of that browser at that handle are known for 30 days after its
+ * last success. Never a wait: `limit` is out of reach.
+ */
+export function knownBrowserKey(handle: string, browser: string): ThrottleKey {
+  const rule: ThrottleRule = {
+    name: 'signin-known',
+    limit: Number.MAX_SAFE_INTEGER,
+    windowSeconds: KNOWN_DAYS * DAY,
+    window: 'idle',
+    blockedUntil: (_hits, _firstAt, now) => now,
+    onSuccess: 'reset',
+  };
+  return { rule, parts: [browser, handle.toLowerCase()] };
+}
+
+/** Marks `key` as seen now, for its rule's window from now: one upsert, nothing counted against anyone. */
+export async function remember(db: Db, key: ThrottleKey, now: number): Promise<void> {
+  const expires = now + key.rule.windowSeconds;
+  await db.q
+    .insertInto('throttle')
+    .values({ key: keyOf(key), hits: 1, first_at: now, last_at: now, blocked_until: 0, expires_at: expires })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ hits: 1, last_at: now, expires_at: expires }))
+    .execute();
 }
 
 /** The key an anonymous sign-up is counted under: its app and address, so many a minute. */

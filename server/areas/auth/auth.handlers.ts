@@ -24,9 +24,18 @@ import { endpointUrl } from '../../../contract/endpoint-url.ts';
 import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Session } from '../../../contract/users.ts';
 import { hashToken, secretsEqual } from '../../access/authenticator.ts';
-import { verifyPassword } from '../../access/passwords.ts';
+import { type Standing, verifyPassword } from '../../access/passwords.ts';
 import { endFamily, issueSession, newFamilyId, refreshSession } from '../../access/sessions.ts';
-import { failed, forgive, signinKeys, take, waiting } from '../../access/throttle.ts';
+import {
+  failed,
+  forgive,
+  knownBrowserKey,
+  type Recorded,
+  recorded,
+  remember,
+  signinKeys,
+  take,
+} from '../../access/throttle.ts';
 import type { Queryable } from '../../data/database.ts';
 import type { Deps } from '../../deps.ts';
 import { errorHeaders, HttpError } from '../../errors.ts';
@@ -42,7 +51,7 @@ import {
   type SigninRequest,
   withParams,
 } from './authorize.ts';
-import { crossSite, csrfHolds, issueCsrf } from './csrf.ts';
+import { cookieOf, crossSite, csrfHolds, issueCsrf } from './csrf.ts';
 import { openidRelyingParty } from './openid.ts';
 import { problemPage, type SigninPageInput, signinPage } from './signin-page.ts';
 
@@ -135,6 +144,21 @@ const oauthError = (
   issues?: { path: string; message: string }[],
 ) => new HttpError(status, code, message, issues);
 
+/**
+ * How a password sign-in stands for a hashing slot (see `Standing`): known
+ * from a browser that signed in to this handle in the last 30 days and has
+ * failed at it nothing since; clean with nothing counted against its address
+ * or its handle and address; suspect otherwise. `record.hits` follows the
+ * order of `signinKeys` (the address, the handle and address, the browser),
+ * then the browser's known mark. `knownFree`: no known check of the handle
+ * is running in this process.
+ */
+function standingOf(record: Recorded, knownFree: boolean): Standing {
+  const [address = 0, pair = 0, browser = 0, known = 0] = record.hits;
+  if (known > 0 && browser === 0 && knownFree) return 'known';
+  return address === 0 && pair === 0 ? 'clean' : 'suspect';
+}
+
 /** A wait in words: seconds under two minutes, minutes beyond. */
 function waitText(seconds: number): string {
   if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -145,6 +169,8 @@ export function authHandlers(deps: Deps) {
   const environment = deps.settings.PLATFORM_ENV;
   const openid = openidRelyingParty(deps);
   const clientAddress = clientAddressOf(deps.settings.TRUSTED_PROXIES);
+  /** Handles (in lower case) with a password check of known standing running in this process. */
+  const knownChecks = new Set<string>();
 
   function answerChecked(c: Context, checked: Exclude<Checked, { kind: 'ok' }>, redirectStatus: 302 | 303): Response {
     if (checked.kind === 'page')
@@ -308,16 +334,23 @@ export function authHandlers(deps: Deps) {
       }
       const { handle: handleInput, password } = credentials.data;
       const handle = handleInput.startsWith('@') ? handleInput : `@${handleInput}`;
-      const keys = signinKeys(deps.settings, handle, clientAddress(c));
+      // The form's cookie is the browser (the form was checked above, so it is there).
+      const browser = cookieOf(c);
+      const keys = signinKeys(deps.settings, handle, clientAddress(c), browser);
+      const known = browser === undefined ? undefined : knownBrowserKey(handle, browser);
       let outcome: { kind: 'wait'; retryAfter: number } | { kind: 'wrong' } | { kind: 'right'; userId: string };
       // A waiting key is answered before a hashing slot is asked for, so a flood that is already held back
       // (its addresses over their budget) takes no slot from the people signing in meanwhile.
-      const wait = await waiting(deps.db, keys, deps.now());
+      const record = await recorded(deps.db, known ? [...keys, known] : keys, deps.now());
+      // One known check per handle at a time in this process: an account's owner signing in again and
+      // again from a known browser holds one slot of the kept share, not all of it.
+      const standing = standingOf(record, !knownChecks.has(handle.toLowerCase()));
+      if (standing === 'known') knownChecks.add(handle.toLowerCase());
       try {
         // The slot first: a refusal for load counts nothing against the person.
         outcome =
-          wait > 0
-            ? { kind: 'wait', retryAfter: wait }
+          record.wait > 0
+            ? { kind: 'wait', retryAfter: record.wait }
             : await deps.passwords.run(async () => {
                 // Before the account is looked up, so a blocked attempt costs the same whether the handle exists or not.
                 const taken = await take(deps.db, keys, deps.now());
@@ -331,7 +364,7 @@ export function authHandlers(deps: Deps) {
                 if (account && matches) return { kind: 'right', userId: account.user_id };
                 await failed(deps.db, taken, deps.now());
                 return { kind: 'wrong' };
-              });
+              }, standing);
       } catch (error) {
         if (!(error instanceof HttpError && error.status === 503)) throw error;
         return page(
@@ -344,6 +377,8 @@ export function authHandlers(deps: Deps) {
           },
           error.retryAfter,
         );
+      } finally {
+        if (standing === 'known') knownChecks.delete(handle.toLowerCase());
       }
       if (outcome.kind === 'wait') {
         return page(
@@ -366,6 +401,7 @@ export function authHandlers(deps: Deps) {
         });
       }
       await forgive(deps.db, keys);
+      if (known) await remember(deps.db, known, deps.now());
       return signIn(c, request, outcome.userId);
     },
 

@@ -36,9 +36,16 @@ function csrfKey(db: Db): Promise<Buffer> {
 }
 
 const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/;
+/** How long a browser keeps the cookie after its last visit of a form. */
+const COOKIE_DAYS = 30;
 
-/** The value of the browser's CSRF cookie, if it sent a well-formed one. */
-function cookieOf(c: Context): string | undefined {
+/**
+ * The value of the browser's CSRF cookie, if it sent a well-formed one. It
+ * is also what the sign-in knows a browser by (`knownBrowserKey` in
+ * server/access/throttle.ts): random, kept for 30 days and renewed by every
+ * visit of the page.
+ */
+export function cookieOf(c: Context): string | undefined {
   const header = c.req.header('cookie') ?? '';
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
@@ -83,7 +90,10 @@ async function tokenFor(db: Db, cookie: string, binding: readonly string[]): Pro
 export async function issueCsrf(c: Context, db: Db, params: CarriedParams | readonly string[]): Promise<string> {
   const cookie = cookieOf(c) ?? randomBytes(32).toString('base64url');
   const secure = overHttps(c) ? '; Secure' : '';
-  c.header('Set-Cookie', `${CSRF_COOKIE}=${cookie}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age=3600${secure}`);
+  c.header(
+    'Set-Cookie',
+    `${CSRF_COOKIE}=${cookie}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age=${COOKIE_DAYS * 86_400}${secure}`,
+  );
   return tokenFor(db, cookie, bindingOf(params));
 }
 

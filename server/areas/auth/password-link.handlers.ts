@@ -11,27 +11,29 @@ import { passwordLinkTokenSchema, passwordPageQuerySchema } from '../../../contr
 import { hashToken } from '../../access/authenticator.ts';
 import { findPasswordLink, type LinkHolder, spendPasswordLink } from '../../access/password-links.ts';
 import { passwordWeakness } from '../../access/password-strength.ts';
-import { hashPassword, setPasswordHash } from '../../access/passwords.ts';
+import { setPasswordHash } from '../../access/passwords.ts';
 import { endUserSessions } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
-import { errorHeaders } from '../../errors.ts';
+import { errorHeaders, HttpError } from '../../errors.ts';
 import { type NodeEnv, parseInput, readJsonOrFormBody, readQuery } from '../../http/request.ts';
 import { signinCsp } from './auth.handlers.ts';
 import { crossSite, csrfHolds, issueCsrf, passwordBinding } from './csrf.ts';
 import { linkEndedPage, type PasswordPageInput, passwordPage, passwordSetPage } from './password-page.ts';
 import { problemPage } from './signin-page.ts';
 
-type Status = 200 | 400 | 403 | 404;
+type Status = 200 | 400 | 403 | 404 | 503;
 
 const pageErrors = {
   400: ['invalid_input', 'The password was refused: see the page'],
   403: ['forbidden', 'The password form was refused: see the page'],
   404: ['not_found', 'The link is unknown, used, replaced or expired'],
+  503: ['overloaded', 'The service is busy checking passwords: wait as Retry-After says'],
 } as const satisfies Record<Exclude<Status, 200>, readonly [ErrorCode, string]>;
 
-function html(c: Context, status: Status, body: string): Response {
+function html(c: Context, status: Status, body: string, retryAfter?: number): Response {
   return c.body(body, status, {
     ...(status === 200 ? {} : errorHeaders(pageErrors[status][0], pageErrors[status][1])),
+    ...(retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}),
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': signinCsp(),
     // As the sign-in page: the form's post must carry its real Origin for the cross-site check.
@@ -58,6 +60,7 @@ export function passwordLinkHandlers(deps: Deps) {
     token: string,
     holder: LinkHolder,
     error?: PasswordPageInput['error'],
+    retryAfter?: number,
   ): Promise<Response> {
     const csrfToken = await issueCsrf(c, deps.db, passwordBinding(hashToken(token)));
     const body = passwordPage({
@@ -69,7 +72,7 @@ export function passwordLinkHandlers(deps: Deps) {
       csrfToken,
       error,
     });
-    return html(c, status, body);
+    return html(c, status, body, retryAfter);
   }
 
   return {
@@ -116,7 +119,22 @@ export function passwordLinkHandlers(deps: Deps) {
           field: 'password_again',
         });
       }
-      const hash = await hashPassword(password);
+      let hash: string;
+      try {
+        // The holder of a live link is known: it came from an administrator, and a flood has none.
+        hash = await deps.passwords.hash(password, 'known');
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 503)) throw error;
+        // Nothing is spent: the same link and the form again, with the wait.
+        return form(
+          c,
+          503,
+          token,
+          holder,
+          { message: 'The platform is busy checking other passwords. Wait a second, then set your password again.' },
+          error.retryAfter,
+        );
+      }
       const userId = await deps.db.transaction(async (tx) => {
         const spentBy = await spendPasswordLink(tx, token, deps.now());
         if (spentBy === undefined) return undefined;

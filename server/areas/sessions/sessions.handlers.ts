@@ -53,17 +53,21 @@ export function sessionHandlers(deps: Deps) {
           'You have no password here to change: you sign in through your organization, or have not yet set one from an invitation link. An administrator can send you a link to set one.',
         );
       }
-      if (!(await verifyPassword(body.currentPassword, account?.password_hash))) {
-        throw new HttpError(400, 'invalid_input', 'The current password is not right', [
-          { path: 'body.currentPassword', message: 'is not your current password' },
-        ]);
-      }
       const personal = account ? [account.handle, account.first_name, account.last_name] : [];
-      const weakness = passwordWeakness(body.newPassword, personal);
-      if (weakness !== undefined) {
-        throw new HttpError(400, 'invalid_input', weakness, [{ path: 'body.newPassword', message: weakness }]);
-      }
-      const hash = await hashPassword(body.newPassword);
+      // One slot for both hashes, so a change is not refused halfway; beyond the bound, 503 at once.
+      // Clean, not known: a session may be stolen, and nothing here counts failures, so it gets no kept share.
+      const hash = await deps.passwords.run(async () => {
+        if (!(await verifyPassword(body.currentPassword, account?.password_hash))) {
+          throw new HttpError(400, 'invalid_input', 'The current password is not right', [
+            { path: 'body.currentPassword', message: 'is not your current password' },
+          ]);
+        }
+        const weakness = passwordWeakness(body.newPassword, personal);
+        if (weakness !== undefined) {
+          throw new HttpError(400, 'invalid_input', weakness, [{ path: 'body.newPassword', message: weakness }]);
+        }
+        return hashPassword(body.newPassword);
+      }, 'clean');
       const family = await familyOfToken(deps.db.q, readUserToken(authorization));
       return deps.db.transaction(async (tx) => {
         await setPasswordHash(tx, caller.userId, hash);
