@@ -9,6 +9,7 @@
  * sandbox for.
  */
 import { endpointUrl } from '../contract/endpoint-url';
+import { noteEndpoints } from '../contract/endpoints/notes';
 import { searchEndpoints } from '../contract/endpoints/search';
 import { type SearchKind, searchResultListSchema } from '../contract/search';
 import { expectAccessible } from './support/a11y';
@@ -22,11 +23,26 @@ test('a trainer finds what was written about safety, narrows it to comments and 
   signIn,
   extensionsOff,
 }) => {
-  const { user, token } = await findTrainer(request);
+  const { user, token, klass } = await findTrainer(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  // The demo data's trainer has comments about safety; a note about it makes both kinds to filter between.
+  const [student] = klass.students;
+  const [lesson] = klass.lessons;
+  if (!student || !lesson) throw new Error('the demo trainer’s class has students and lessons');
+  const created = await request.post(endpointUrl(noteEndpoints.createNote, {}), {
+    headers,
+    data: {
+      text: `Walked the range with a safety officer, run ${Date.now()}.`,
+      studentId: student.studentId,
+      classId: klass.classId,
+      lessonId: lesson.lessonId,
+    },
+  });
+  expect(created.ok()).toBe(true);
   const found = async (kind?: SearchKind) => {
     const response = await request.get(
       endpointUrl(searchEndpoints.search, { query: { q: 'safety', limit: '1000', ...(kind ? { kind } : {}) } }),
-      { headers: { Authorization: `Bearer ${token}` } },
+      { headers },
     );
     expect(response.status()).toBe(200);
     return searchResultListSchema.parse(await response.json());
