@@ -29,7 +29,8 @@ test('a trainer finds what was written about safety, narrows it to comments and 
   const [student] = klass.students;
   const [lesson] = klass.lessons;
   if (!student || !lesson) throw new Error('the demo trainer’s class has students and lessons');
-  const created = await request.post(endpointUrl(noteEndpoints.createNote, {}), {
+  const created = await request.fetch(endpointUrl(noteEndpoints.createNote, {}), {
+    method: noteEndpoints.createNote.method,
     headers,
     data: {
       text: `Walked the range with a safety officer, run ${Date.now()}.`,
@@ -38,7 +39,7 @@ test('a trainer finds what was written about safety, narrows it to comments and 
       lessonId: lesson.lessonId,
     },
   });
-  expect(created.ok()).toBe(true);
+  expect(created.status(), await created.text()).toBe(200);
   const found = async (kind?: SearchKind) => {
     const response = await request.get(
       endpointUrl(searchEndpoints.search, { query: { q: 'safety', limit: '1000', ...(kind ? { kind } : {}) } }),
