@@ -39,7 +39,7 @@ test('a trainer finds what was written about safety, narrows it to comments and 
       lessonId: lesson.lessonId,
     },
   });
-  expect(created.status(), await created.text()).toBe(200);
+  expect(created.status(), await created.text()).toBe(noteEndpoints.createNote.status);
   const found = async (kind?: SearchKind) => {
     const response = await request.get(
       endpointUrl(searchEndpoints.search, { query: { q: 'safety', limit: '1000', ...(kind ? { kind } : {}) } }),
