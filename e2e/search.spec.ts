@@ -112,6 +112,9 @@ test('a trainer finds what was written about safety, narrows it to comments and 
   await page.goto(searchUrl);
   await page.reload();
   await expect(results.getByRole('status').filter({ hasText: /results?$/ })).toHaveText(plural(comments.length));
+  // The box holds the words shown (on a phone it opens first: "/" opens and focuses it anywhere).
+  await page.keyboard.press('/');
+  await expect(field).toBeFocused();
   await expect(field).toHaveValue('safety');
   await expect(results.getByRole('link', { name: /^Open this comment in/ })).toHaveCount(comments.length);
 });
