@@ -10,7 +10,8 @@ import type { PrefetchModule } from './prefetch';
 
 export interface FeatureRoute {
   readonly path: string;
-  readonly label: string;
+  /** Its link in the navigation; none for a page reached otherwise (the search, from the header's box). */
+  readonly label?: string;
   readonly load: () => Promise<{ default: ComponentType }>;
   /** The page's data, asked for while its code downloads (see prefetch.ts). */
   readonly prefetch?: PrefetchModule;
@@ -23,4 +24,5 @@ export const featureRoutes: readonly FeatureRoute[] = [
     load: () => import('../features/mission-planner/mission-planner-page'),
     prefetch: () => import('../features/mission-planner/prefetch'),
   },
+  { path: 'search', load: () => import('../features/search/search-page') },
 ];

@@ -8,6 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { SearchBox } from '../features/search/components/search-box';
 import { accessQueries } from '../lib/access/access-queries';
 import { type Access, useAccess } from '../lib/access/use-access';
 import { getRuntimeConfig } from '../lib/config/runtime-config';
@@ -27,7 +28,7 @@ const trainerNav: readonly NavItem[] = [
   { to: '/classes', label: 'Classes and students' },
   { to: '/comments', label: 'Student comments' },
   { to: '/notes', label: 'Training notes' },
-  ...featureRoutes.map((route) => ({ to: `/${route.path}`, label: route.label })),
+  ...featureRoutes.flatMap((route) => (route.label ? [{ to: `/${route.path}`, label: route.label }] : [])),
   { to: '/profile', label: 'My profile' },
   { to: '/friends', label: 'My friends' },
 ];
@@ -166,6 +167,7 @@ function Shell({ session }: { readonly session: CurrentSession }) {
           <MainNav items={items} pending={state.status === 'pending'} main={main} />
           <div className="account">
             <SignedInAs />
+            {state.status === 'ready' && state.access.trainer ? <SearchBox /> : null}
             <SignOutButton session={session} />
           </div>
         </div>

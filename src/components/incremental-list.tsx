@@ -223,6 +223,36 @@ function useRenderedRows(shown: number, resetKey: string): number {
   return rendered;
 }
 
+/**
+ * Brings the row keyed `reveal` on screen: more pages until it is rendered, then scrolled to, marked and
+ * focused, once for each key (a person scrolling on afterwards is not pulled back).
+ */
+function useRevealRow<T>(
+  rows: readonly T[],
+  keyOf: (item: T) => string,
+  reveal: string | undefined,
+  { shown, rendered, showMore, listRef }: IncrementalList,
+): void {
+  const done = useRef<string | undefined>(undefined);
+  const index = reveal === undefined || done.current === reveal ? -1 : rows.findIndex((row) => keyOf(row) === reveal);
+  useEffect(() => {
+    if (index < 0 || reveal === undefined) return;
+    if (index >= shown) {
+      showMore();
+      return;
+    }
+    if (index >= rendered) return;
+    const row = listRef.current?.children[index];
+    if (!(row instanceof HTMLElement)) return;
+    done.current = reveal;
+    row.tabIndex = -1;
+    row.dataset.revealed = 'true';
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    row.focus({ preventScroll: true });
+    row.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+  }, [index, reveal, shown, rendered, showMore, listRef]);
+}
+
 /** What the list shows before its rows first render in the background. */
 const NO_ROWS: readonly never[] = [];
 
@@ -249,6 +279,7 @@ export function IncrementalCardList<T>({
   listKey,
   more,
   atOnce = false,
+  reveal,
 }: {
   readonly items: readonly T[];
   readonly keyOf: (item: T) => string;
@@ -265,10 +296,13 @@ export function IncrementalCardList<T>({
    * its rows are all known.
    */
   readonly atOnce?: boolean;
+  /** The key of a row to bring on screen (showing as many pages as it takes), scroll to and focus: a link's target. */
+  readonly reveal?: string | undefined;
 }) {
   const deferred = useDeferredValue(items, NO_ROWS as readonly T[]);
   const rows = atOnce ? items : deferred;
   const { shown, rendered, showMore, listRef } = useIncrementalList(rows.length, listKey, atOnce);
+  useRevealRow(rows, keyOf, reveal, { shown, rendered, showMore, listRef });
   const hasMore = more?.hasMore ?? false;
   const loading = more?.loading ?? false;
   const failed = more?.failed ?? false;

@@ -36,6 +36,7 @@ import {
   rosterOf,
 } from './record-model';
 import { recordQueries, type ShownRecord, sharedClassAudience } from './record-queries';
+import { useEntryTarget } from './use-entry-target';
 
 export default function StudentRecordPage() {
   return (
@@ -53,6 +54,7 @@ function StudentRecord() {
   const { userId = '' } = useParams();
   const session = useSignedInSession();
   const { filters, setFilters } = useUrlFilters(recordFiltersSchema);
+  const target = useEntryTarget();
   const extension = useQuery(recordQueries.of(userId));
   const roster = useQuery(rosterQueries.mine());
   const enrollments = roster.data ? rosterOf(roster.data, userId).classes.flatMap((c) => c.students) : [];
@@ -231,7 +233,13 @@ function StudentRecord() {
                         </p>
                       </EmptyState>
                     ) : (
-                      <RecordList entries={shown} names={names} selfId={session.userId} listKey={filterKey} />
+                      <RecordList
+                        entries={shown}
+                        names={names}
+                        selfId={session.userId}
+                        listKey={filterKey}
+                        reveal={target}
+                      />
                     )}
                   </>
                 );

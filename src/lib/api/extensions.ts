@@ -23,6 +23,8 @@ export type Extension =
   | 'pictures'
   /** `/mission-planner/v1/*`. */
   | 'mission-planner'
+  /** `GET /edu/v1/search`: without it the dashboard searches the lists it can read, in the browser. */
+  | 'search'
   /** Not an extension but found out the same way: the app lacks the training scope (403 `missing_scope`). */
   | 'training-scope';
 

@@ -47,12 +47,15 @@ export function RecordList({
   names,
   selfId,
   listKey,
+  reveal,
 }: {
   readonly entries: readonly ShownEntry[];
   readonly names: RosterNames;
   readonly selfId: string;
   /** Changes with the filters: back to the first page. */
   readonly listKey: string;
+  /** The key of the entry a link named (see use-entry-target): brought on screen and focused. */
+  readonly reveal?: string | undefined;
 }) {
   const renderItem = useCallback(
     (entry: ShownEntry) =>
@@ -87,6 +90,13 @@ export function RecordList({
     [names, selfId],
   );
   return (
-    <IncrementalCardList items={entries} keyOf={entryKey} renderItem={renderItem} what="entries" listKey={listKey} />
+    <IncrementalCardList
+      items={entries}
+      keyOf={entryKey}
+      renderItem={renderItem}
+      what="entries"
+      listKey={listKey}
+      reveal={reveal}
+    />
   );
 }
