@@ -20,7 +20,7 @@ export function personOfEnrollment(roster: Roster, studentId: string): string | 
 }
 
 /** The person's enrollment to write a note under: in `classId` where given, else their first. */
-export function enrollmentOfPerson(roster: Roster | undefined, userId: string, classId?: string): string | undefined {
+export function enrollmentOfPerson(roster: Roster | null | undefined, userId: string, classId?: string): string | undefined {
   for (const klass of roster?.classes ?? []) {
     if (classId && klass.classId !== classId) continue;
     const student = klass.students.find((s) => s.userId === userId);
@@ -39,7 +39,7 @@ export function startingKinds(personChosen: boolean): NoteFilters {
 }
 
 /** Rewrites a URL's old `studentId` as the person's `userId` (in place of the entry, so Back skips the old form). */
-export function useOldStudentParam(roster: Roster | undefined): void {
+export function useOldStudentParam(roster: Roster | null | undefined): void {
   const [params, setParams] = useSearchParams();
   const studentId = params.get('studentId');
   useEffect(() => {
