@@ -6,6 +6,7 @@
  * class already chosen. The URL holds only the userId and ids.
  */
 import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
@@ -69,6 +70,8 @@ function StudentRecord() {
     extension.data === null ? composed : (extension as UseQueryResult<ShownRecord>);
   const createComment = useCreateComment();
   const createNote = useCreateNote();
+  // The entry just written with the forms beside the record: the list focuses it and brings it into view.
+  const [justAdded, setJustAdded] = useState<string>();
   const names = rosterNames(roster.data);
   const rosterName = names.users.get(userId);
   const student = record.data?.student ?? null;
@@ -161,7 +164,7 @@ function StudentRecord() {
                   roster={mine}
                   userId={session.userId}
                   defaults={defaults}
-                  onSubmit={(body) => createComment.mutateAsync(body)}
+                  onSubmit={async (body) => setJustAdded(`c:${(await createComment.mutateAsync(body)).commentId}`)}
                 />
               ) : (
                 <NotYourStudent name={name} />
@@ -185,7 +188,7 @@ function StudentRecord() {
                   roster={mine}
                   userId={session.userId}
                   defaults={{ ...defaults, lessonId: filters.lessonId }}
-                  onSubmit={(body) => createNote.mutateAsync(body)}
+                  onSubmit={async (body) => setJustAdded(`n:${(await createNote.mutateAsync(body)).noteId}`)}
                 />
               ) : (
                 <NotYourStudent name={name} />
@@ -231,7 +234,13 @@ function StudentRecord() {
                         </p>
                       </EmptyState>
                     ) : (
-                      <RecordList entries={shown} names={names} selfId={session.userId} listKey={filterKey} />
+                      <RecordList
+                        entries={shown}
+                        names={names}
+                        selfId={session.userId}
+                        listKey={filterKey}
+                        justAdded={justAdded}
+                      />
                     )}
                   </>
                 );

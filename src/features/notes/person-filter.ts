@@ -20,7 +20,11 @@ export function personOfEnrollment(roster: Roster, studentId: string): string | 
 }
 
 /** The person's enrollment to write a note under: in `classId` where given, else their first. */
-export function enrollmentOfPerson(roster: Roster | null | undefined, userId: string, classId?: string): string | undefined {
+export function enrollmentOfPerson(
+  roster: Roster | null | undefined,
+  userId: string,
+  classId?: string,
+): string | undefined {
   for (const klass of roster?.classes ?? []) {
     if (classId && klass.classId !== classId) continue;
     const student = klass.students.find((s) => s.userId === userId);

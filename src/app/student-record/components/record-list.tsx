@@ -47,12 +47,15 @@ export function RecordList({
   names,
   selfId,
   listKey,
+  justAdded,
 }: {
   readonly entries: readonly ShownEntry[];
   readonly names: RosterNames;
   readonly selfId: string;
   /** Changes with the filters: back to the first page. */
   readonly listKey: string;
+  /** The key (entryKey) of the entry just written with the page's forms: focused and brought into view. */
+  readonly justAdded?: string | undefined;
 }) {
   const renderItem = useCallback(
     (entry: ShownEntry) =>
@@ -61,6 +64,7 @@ export function RecordList({
           comment={entry.comment}
           names={names}
           linkStudent={false}
+          justAdded={entryKey(entry) === justAdded}
           top={<EntryTop kind="Comment" createdAt={entry.createdAt} />}
         />
       ) : (
@@ -69,6 +73,7 @@ export function RecordList({
           names={names}
           selfId={selfId}
           linkPerson={false}
+          justAdded={entryKey(entry) === justAdded}
           top={
             <EntryTop
               kind={categoryLabels[noteCategoryOf(entry.note)]}
@@ -84,7 +89,7 @@ export function RecordList({
           }
         />
       ),
-    [names, selfId],
+    [names, selfId, justAdded],
   );
   return (
     <IncrementalCardList items={entries} keyOf={entryKey} renderItem={renderItem} what="entries" listKey={listKey} />
