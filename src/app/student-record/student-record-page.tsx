@@ -23,6 +23,7 @@ import { NoteForm } from '../../features/notes/components/note-form';
 import { isApiError } from '../../lib/api/api-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
+import { useBackLink } from '../../lib/url/came-from';
 import { useUrlFilters } from '../../lib/url/url-filters';
 import { RecordFiltersForm } from './components/record-filters';
 import { RecordHeader } from './components/record-header';
@@ -72,6 +73,7 @@ function StudentRecord() {
   const createNote = useCreateNote();
   // The entry just written with the forms beside the record: the list focuses it and brings it into view.
   const [justAdded, setJustAdded] = useState<string>();
+  const back = useBackLink({ to: '/comments', name: 'student comments' });
   const names = rosterNames(roster.data);
   const rosterName = names.users.get(userId);
   const student = record.data?.student ?? null;
@@ -100,7 +102,7 @@ function StudentRecord() {
     <div className="page">
       <title>{`${name ? `${name} · ` : ''}Student record · Trainer dashboard`}</title>
       <p>
-        <Link to="/comments">Back to student comments</Link>
+        <Link to={back.to}>{back.label}</Link>
       </p>
       <div className="record-heading">
         {student ? (

@@ -5,6 +5,7 @@ import type { Note } from '../../../../contract/notes';
 import type { RosterNames } from '../../../components/roster-fields';
 import { useJustAdded } from '../../../components/use-just-added';
 import { WrittenLine } from '../../../components/written-line';
+import { useHereAsOrigin } from '../../../lib/url/came-from';
 import { NoteMetadata, noteTitle, writerName } from './note-metadata';
 
 export const NoteCard = memo(function NoteCard({
@@ -30,13 +31,17 @@ export const NoteCard = memo(function NoteCard({
   const writer = writerName(note, note.author, selfId);
   const ref = useRef<HTMLLIElement>(null);
   useJustAdded(ref, justAdded);
+  // The note's "Back to …" and its Delete return here, filters and all.
+  const origin = useHereAsOrigin();
   return (
     <li ref={ref} className={justAdded ? 'card card-just-added' : 'card'} tabIndex={justAdded ? -1 : undefined}>
       <article aria-labelledby={`note-${note.noteId}`}>
         {top}
         {justAdded ? <p className="just-added">Note added</p> : null}
         <h3 id={`note-${note.noteId}`} className="card-title">
-          <Link to={`/notes/${encodeURIComponent(note.noteId)}`}>{noteTitle(note, names, selfId)}</Link>
+          <Link to={`/notes/${encodeURIComponent(note.noteId)}`} state={origin}>
+            {noteTitle(note, names, selfId)}
+          </Link>
         </h3>
         <p className="user-text clamp" dir="auto">
           {note.text}
