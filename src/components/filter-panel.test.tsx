@@ -45,6 +45,15 @@ function narrowScreen() {
   }));
 }
 
+function wideScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
 describe('useFilterPanel and FilterPanel', () => {
   it('reads the URL with the contract schema: chips in words, the count, the defaults, a refused value dropped', async () => {
     narrowScreen();
@@ -77,5 +86,15 @@ describe('useFilterPanel and FilterPanel', () => {
     expect(screen.getByRole('heading', { name: 'Notes' })).toHaveFocus();
     expect(fold).toHaveAttribute('aria-expanded', 'false');
     expect(fold).toHaveTextContent('Filter notes (1 on)');
+  });
+
+  it('on a wide screen, applying focuses the results too: the rebuilt form would drop focus to the page’s top', async () => {
+    wideScreen();
+    const { user } = renderWithProviders(<ListPage />, { route: '/notes?classId=class-a' });
+    const apply = await screen.findByRole('button', { name: 'Apply filters' });
+    apply.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('?userId=user-3&category=user');
+    expect(screen.getByRole('heading', { name: 'Notes' })).toHaveFocus();
   });
 });

@@ -2,8 +2,10 @@
  * The filter panel of a filtered list, one for every list page (comments,
  * notes, and the lists to come): the filters in the URL, parsed with the
  * contract's filter schema of the list; the chips that name them above the
- * results; how many are on; and, on a narrow screen, applying folds the panel
- * and moves focus to the results' heading, so the results chosen come next.
+ * results; how many are on; and applying moves focus to the results' heading
+ * (which says how many), so the results chosen come next (on a narrow screen
+ * it folds the panel too). The form is built again with the new filters, so
+ * focus left on its button would drop to the page's top.
  *
  *   const panel = useFilterPanel(commentFiltersSchema, { chips: rosterFilterChips(names) });
  *   const list = useInfiniteQuery(commentQueries.list(panel.filters));
@@ -27,7 +29,7 @@ import {
   useUrlFilters,
 } from '../lib/url/url-filters';
 import type { FilterChip } from './filter-chips';
-import { Fold, useWideScreen } from './fold';
+import { Fold } from './fold';
 import { ErrorState, FormSkeleton, type SkeletonField, useShownTogether } from './states';
 
 /** A filter shown as a chip while on: what it filters, and names for its ids (the id itself where none is known). */
@@ -44,7 +46,7 @@ interface FilterPanelOptions<S extends UrlFilterSchema> extends UrlFilterOptions
 }
 
 interface FilterPanelState<S extends UrlFilterSchema> extends UrlFilters<S> {
-  /** Writes these filters to the URL, folds the panel and (on a narrow screen) focuses the results' heading. */
+  /** Writes these filters to the URL, focuses the results' heading and (on a narrow screen) folds the panel. */
   readonly apply: (next: FilterValues<S>) => void;
   /** How many chip filters are on (the panel's "2 on", a page's "no match" wording). */
   readonly inForce: number;
@@ -68,14 +70,13 @@ export function useFilterPanel<S extends UrlFilterSchema>(
 ): FilterPanelState<S> {
   const chipKeys = Object.keys(fields);
   const { filters, values, setFilters, removeFilter } = useUrlFilters(schema, { ...options, order: chipKeys });
-  const wide = useWideScreen();
   const [applied, setApplied] = useState(0);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  // On a narrow screen the filters fold after applying and the results they chose come next.
+  // After applying, the results they chose come next, at every width (on a narrow screen the filters fold).
   useEffect(() => {
-    if (applied === 0 || wide) return;
+    if (applied === 0) return;
     resultsHeading.current?.focus();
-  }, [applied, wide]);
+  }, [applied]);
 
   const given = filters as Record<string, string | undefined>;
   const byKey = fields as Record<string, ChipField | undefined>;

@@ -204,6 +204,16 @@ export function QueryView<T>({
   return children(query.data);
 }
 
+/**
+ * A failure in one line: its first sentence (what did not happen), the rest (why, what is kept, what to do)
+ * one click away. Said in full, a failed save was an eleven-line wall of bold text on a phone.
+ */
+export function failureSummary(message: string): { readonly summary: string; readonly details: string } {
+  const end = message.search(/[.!?]\s/);
+  if (end < 0) return { summary: message, details: '' };
+  return { summary: message.slice(0, end + 1), details: message.slice(end + 2).trim() };
+}
+
 /** Announces saves and failures to screen readers; stays in the page so updates are read. */
 export function LiveMessage({
   message,
@@ -212,12 +222,19 @@ export function LiveMessage({
   readonly message: string;
   readonly tone?: 'info' | 'error';
 }) {
+  const { summary, details } = tone === 'error' ? failureSummary(message) : { summary: message, details: '' };
   return (
-    <p
+    <div
       className={message ? `live-message live-message-${tone}` : 'live-message'}
       role={tone === 'error' ? 'alert' : 'status'}
     >
-      {message}
-    </p>
+      {summary}
+      {details ? (
+        <details className="live-message-details">
+          <summary>Details</summary>
+          <p>{details}</p>
+        </details>
+      ) : null}
+    </div>
   );
 }

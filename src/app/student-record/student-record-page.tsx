@@ -6,6 +6,7 @@
  * class already chosen. The URL holds only the userId and ids.
  */
 import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
@@ -22,6 +23,7 @@ import { NoteForm } from '../../features/notes/components/note-form';
 import { isApiError } from '../../lib/api/api-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
+import { useBackLink } from '../../lib/url/came-from';
 import { useUrlFilters } from '../../lib/url/url-filters';
 import { RecordFiltersForm } from './components/record-filters';
 import { RecordHeader } from './components/record-header';
@@ -71,6 +73,9 @@ function StudentRecord() {
     extension.data === null ? composed : (extension as UseQueryResult<ShownRecord>);
   const createComment = useCreateComment();
   const createNote = useCreateNote();
+  // The entry just written with the forms beside the record: the list focuses it and brings it into view.
+  const [justAdded, setJustAdded] = useState<string>();
+  const back = useBackLink({ to: '/comments', name: 'student comments' });
   const names = rosterNames(roster.data);
   const rosterName = names.users.get(userId);
   const student = record.data?.student ?? null;
@@ -99,7 +104,7 @@ function StudentRecord() {
     <div className="page">
       <title>{`${name ? `${name} · ` : ''}Student record · Trainer dashboard`}</title>
       <p>
-        <Link to="/comments">Back to student comments</Link>
+        <Link to={back.to}>{back.label}</Link>
       </p>
       <div className="record-heading">
         {student ? (
@@ -163,7 +168,7 @@ function StudentRecord() {
                   roster={mine}
                   userId={session.userId}
                   defaults={defaults}
-                  onSubmit={(body) => createComment.mutateAsync(body)}
+                  onSubmit={async (body) => setJustAdded(`c:${(await createComment.mutateAsync(body)).commentId}`)}
                 />
               ) : (
                 <NotYourStudent name={name} />
@@ -187,7 +192,7 @@ function StudentRecord() {
                   roster={mine}
                   userId={session.userId}
                   defaults={{ ...defaults, lessonId: filters.lessonId }}
-                  onSubmit={(body) => createNote.mutateAsync(body)}
+                  onSubmit={async (body) => setJustAdded(`n:${(await createNote.mutateAsync(body)).noteId}`)}
                 />
               ) : (
                 <NotYourStudent name={name} />
@@ -239,6 +244,7 @@ function StudentRecord() {
                         selfId={session.userId}
                         listKey={filterKey}
                         reveal={target}
+                        justAdded={justAdded}
                       />
                     )}
                   </>

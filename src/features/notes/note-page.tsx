@@ -13,6 +13,7 @@ import { isApiError } from '../../lib/api/api-error';
 import { describeError } from '../../lib/api/describe-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
+import { useBackLink } from '../../lib/url/came-from';
 import { noteQueries, useRemoveNote } from './api/note-queries';
 import { NoteEdit } from './components/note-edit';
 import { NoteMetadata, noteTitle, writerName } from './components/note-metadata';
@@ -75,10 +76,13 @@ export default function NotePage() {
   const [confirming, setConfirming] = useState(false);
   const names = rosterNames(roster.data);
   const flash = (location.state as { message?: string } | null)?.message ?? '';
+  const back = useBackLink({ to: '/notes', name: trainer ? 'training notes' : 'my notes' });
+  // Deleted: back to the list it was opened from, filters kept; from elsewhere (a record), to the notes.
+  const afterDelete = back.to.split('?')[0] === '/notes' ? back.to : '/notes';
 
   const confirmDelete = () =>
     remove.mutate(noteId, {
-      onSuccess: () => navigate('/notes', { replace: true, state: { message: 'Note deleted.' } }),
+      onSuccess: () => navigate(afterDelete, { replace: true, state: { message: 'Note deleted.' } }),
       onSettled: () => setConfirming(false),
     });
 
@@ -86,7 +90,7 @@ export default function NotePage() {
     <div className="page page-narrow">
       <title>{`${trainer ? 'Training note' : 'Note'} · Trainer dashboard`}</title>
       <p>
-        <Link to="/notes">{trainer ? 'Back to training notes' : 'Back to my notes'}</Link>
+        <Link to={back.to}>{back.label}</Link>
       </p>
       <PageHeading>{trainer ? 'Training note' : 'Note'}</PageHeading>
       <LiveMessage message={flash} />

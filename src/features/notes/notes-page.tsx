@@ -5,7 +5,7 @@
  * their own notes, which only they read.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { type NoteCategory, type NoteFilters, noteCategories, noteFiltersSchema } from '../../../contract/notes';
 import { FilterChips } from '../../components/filter-chips';
 import { FilterPanel, useFilterPanel } from '../../components/filter-panel';
@@ -16,9 +16,10 @@ import { EmptyState, LiveMessage, QueryView, Skeleton, type SkeletonField } from
 import { useAccess } from '../../lib/access/use-access';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
-import { defaultCategories, noteQueries } from './api/note-queries';
+import { noteQueries } from './api/note-queries';
 import { categoryText, NoteFiltersForm } from './components/note-filters';
 import { NoteList } from './components/note-list';
+import { enrollmentOfPerson, startingKinds, useOldStudentParam } from './person-filter';
 
 /** The filter form's shape while the roster loads (see NoteFiltersForm). */
 const filterFields: readonly SkeletonField[] = [
@@ -26,8 +27,7 @@ const filterFields: readonly SkeletonField[] = [
   { kind: 'select' },
   { kind: 'select' },
   { kind: 'select' },
-  { kind: 'select' },
-  { kind: 'input', hint: true },
+  { kind: 'select', hint: true },
 ];
 
 export default function NotesPage() {
@@ -104,9 +104,6 @@ function MyNotes({ anonymous }: { readonly anonymous: boolean }) {
   );
 }
 
-/** The list a trainer starts with: lesson and course notes (user notes are asked for). */
-const trainingDefaults: NoteFilters = { category: defaultCategories.join(',') };
-
 const kindWords: Record<NoteCategory, string> = { lesson: 'lesson notes', course: 'course notes', user: 'user notes' };
 
 /** What the count counts: the kinds chosen, and the ones left out. */
@@ -126,8 +123,10 @@ function TrainingNotes() {
   const location = useLocation();
   const roster = useQuery(rosterQueries.mine());
   const names = rosterNames(roster.data);
+  useOldStudentParam(roster.data);
+  const [params] = useSearchParams();
   const panel = useFilterPanel(noteFiltersSchema, {
-    defaults: trainingDefaults,
+    defaults: startingKinds(Boolean(params.get('userId') || params.get('studentId'))),
     chips: { ...rosterFilterChips(names), userId: { label: 'Person', names: names.users } },
   });
   const { filters } = panel;
@@ -136,8 +135,11 @@ function TrainingNotes() {
   const notes = useInfiniteQuery(noteQueries.list(filters));
   const more = useMorePages(notes);
   const flash = (location.state as { message?: string } | null)?.message ?? '';
+  const studentId =
+    filters.studentId ??
+    (filters.userId ? enrollmentOfPerson(roster.data, filters.userId, filters.classId) : undefined);
   const newNoteSearch = new URLSearchParams(
-    Object.entries({ classId: filters.classId, studentId: filters.studentId, lessonId: filters.lessonId }).filter(
+    Object.entries({ classId: filters.classId, studentId, lessonId: filters.lessonId }).filter(
       (entry): entry is [string, string] => entry[1] !== undefined,
     ),
   ).toString();

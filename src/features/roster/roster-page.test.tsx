@@ -1,4 +1,6 @@
 /** The class page from the platform's lists (mocked HTTP: one component). */
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../lib/config/runtime-config';
@@ -138,5 +140,24 @@ describe('Classes and students', () => {
     renderWithProviders(<Classes />);
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('says at once that the service cannot be reached, while the read is still tried again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    // As the app's client does: a read with no answer is sent again, a while later (here, long after the check).
+    const retrying = new QueryClient({ defaultOptions: { queries: { retry: 2, retryDelay: 60_000 } } });
+    renderWithProviders(
+      <QueryClientProvider client={retrying}>
+        <Classes />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('alert', {}, { timeout: 2_000 })).toHaveTextContent('The service cannot be reached');
+    expect(screen.queryByText('Loading your classes…')).not.toBeInTheDocument();
+    retrying.clear();
   });
 });

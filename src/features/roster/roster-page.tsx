@@ -16,6 +16,7 @@ import { EmptyState, ErrorState, Skeleton, useShownTogether } from '../../compon
 import { StudentLink } from '../../components/student-link';
 import { TrainersOnly } from '../../components/trainers-only';
 import { type PlatformRoster, rosterQueries } from '../../lib/api/roster-queries';
+import { unreachableError } from '../../lib/api/unreachable';
 import { type ActivitySummary, NO_ACTIVITY, summarizeByPerson } from './activity-summary';
 import { classActivityQueries } from './api/class-activity-queries';
 import { StudentSummary, workFactsOf } from './components/student-summary';
@@ -32,16 +33,23 @@ export function Classes() {
   const roster = useQuery(rosterQueries.mine());
   const data = roster.data;
   const activities = useQueries({ queries: (data?.classes ?? []).map((c) => classActivityQueries.of(c.classId)) });
+  // Said at once when the service cannot be reached, rather than a skeleton for as long as the outage lasts.
+  const rosterDown = unreachableError(roster);
   // The classes go on screen together, each with its students and their counts; a class whose comments
-  // and notes could not be read says so in its section.
-  const waiting = useShownTogether(roster.isPending || activities.some((activity) => activity.isLoading));
+  // and notes could not be read (or cannot be reached) says so in its section.
+  const waiting = useShownTogether(
+    (roster.isPending && !rosterDown) ||
+      activities.some((activity) => activity.isLoading && !unreachableError(activity)),
+  );
   return (
     <div className="page">
       <title>Classes and students · Trainer dashboard</title>
       <PageHeading intro="Every class you train and its students. Open a student for everything written about them.">
         Classes and students
       </PageHeading>
-      {waiting ? (
+      {rosterDown ? (
+        <ErrorState error={rosterDown} what="your classes" onRetry={() => void roster.refetch()} />
+      ) : waiting ? (
         <Skeleton label="your classes" rows={4} />
       ) : roster.isError ? (
         <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
@@ -94,9 +102,9 @@ function ClassSection({ roster, classId }: { readonly roster: PlatformRoster; re
         ) : null}
         {count === 1 ? '1 student' : `${count} students`}
       </p>
-      {activity.isError ? (
+      {activity.isError || unreachableError(activity) ? (
         <ErrorState
-          error={activity.error}
+          error={activity.error ?? activity.failureReason}
           what="the comments and notes about this class"
           onRetry={() => void activity.refetch()}
         />

@@ -48,6 +48,7 @@ export function RecordList({
   selfId,
   listKey,
   reveal,
+  justAdded,
 }: {
   readonly entries: readonly ShownEntry[];
   readonly names: RosterNames;
@@ -56,6 +57,8 @@ export function RecordList({
   readonly listKey: string;
   /** The key of the entry a link named (see use-entry-target): brought on screen and focused. */
   readonly reveal?: string | undefined;
+  /** The key (entryKey) of the entry just written with the page's forms: focused and brought into view. */
+  readonly justAdded?: string | undefined;
 }) {
   const renderItem = useCallback(
     (entry: ShownEntry) =>
@@ -64,6 +67,7 @@ export function RecordList({
           comment={entry.comment}
           names={names}
           linkStudent={false}
+          justAdded={entryKey(entry) === justAdded}
           top={<EntryTop kind="Comment" createdAt={entry.createdAt} />}
         />
       ) : (
@@ -72,6 +76,7 @@ export function RecordList({
           names={names}
           selfId={selfId}
           linkPerson={false}
+          justAdded={entryKey(entry) === justAdded}
           top={
             <EntryTop
               kind={categoryLabels[noteCategoryOf(entry.note)]}
@@ -87,7 +92,7 @@ export function RecordList({
           }
         />
       ),
-    [names, selfId],
+    [names, selfId, justAdded],
   );
   return (
     <IncrementalCardList

@@ -4,12 +4,13 @@
  * record. What people wrote (names, handles, the text) is shown bidi-isolated,
  * so a right-to-left override in it turns nothing around it.
  */
-import { memo, type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useRef } from 'react';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import { Avatar } from '../../../components/avatar';
 import type { RosterNames } from '../../../components/roster-fields';
 import { StudentLink } from '../../../components/student-link';
+import { useJustAdded } from '../../../components/use-just-added';
 import { WrittenLine } from '../../../components/written-line';
 
 export function Person({
@@ -63,12 +64,7 @@ export const CommentCard = memo(function CommentCard({
   readonly justAdded?: boolean;
 }) {
   const ref = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (!justAdded) return;
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    ref.current?.focus({ preventScroll: true });
-    ref.current?.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
-  }, [justAdded]);
+  useJustAdded(ref, justAdded);
   return (
     <li ref={ref} className={justAdded ? 'card card-just-added' : 'card'} tabIndex={justAdded ? -1 : undefined}>
       <article

@@ -1,9 +1,11 @@
 /** One note in a list: its title (a link to the note), the text clamped, and who and where it is about. */
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Note } from '../../../../contract/notes';
 import type { RosterNames } from '../../../components/roster-fields';
+import { useJustAdded } from '../../../components/use-just-added';
 import { WrittenLine } from '../../../components/written-line';
+import { useHereAsOrigin } from '../../../lib/url/came-from';
 import { NoteMetadata, noteTitle, writerName } from './note-metadata';
 
 export const NoteCard = memo(function NoteCard({
@@ -13,6 +15,7 @@ export const NoteCard = memo(function NoteCard({
   linkPerson = true,
   top,
   showWriter = false,
+  justAdded = false,
 }: {
   readonly note: Note;
   readonly names: RosterNames;
@@ -22,14 +25,23 @@ export const NoteCard = memo(function NoteCard({
   readonly top?: ReactNode;
   /** Say who wrote it and when, where the note carries them (`author`, `createdAt`). */
   readonly showWriter?: boolean;
+  /** The note the person has just written here: brought into view, highlighted and focused. */
+  readonly justAdded?: boolean;
 }) {
   const writer = writerName(note, note.author, selfId);
+  const ref = useRef<HTMLLIElement>(null);
+  useJustAdded(ref, justAdded);
+  // The note's "Back to …" and its Delete return here, filters and all.
+  const origin = useHereAsOrigin();
   return (
-    <li className="card">
+    <li ref={ref} className={justAdded ? 'card card-just-added' : 'card'} tabIndex={justAdded ? -1 : undefined}>
       <article aria-labelledby={`note-${note.noteId}`}>
         {top}
+        {justAdded ? <p className="just-added">Note added</p> : null}
         <h3 id={`note-${note.noteId}`} className="card-title">
-          <Link to={`/notes/${encodeURIComponent(note.noteId)}`}>{noteTitle(note, names, selfId)}</Link>
+          <Link to={`/notes/${encodeURIComponent(note.noteId)}`} state={origin}>
+            {noteTitle(note, names, selfId)}
+          </Link>
         </h3>
         <p className="user-text clamp" dir="auto">
           {note.text}

@@ -8,13 +8,14 @@
  * dashboard can write again (a student in a lesson, or a note about yourself).
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { limits } from '../../../../contract/common';
 import { type CreateNoteBody, type Note, noteTextSchema } from '../../../../contract/notes';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextAreaField } from '../../../components/form-field';
 import { LiveMessage } from '../../../components/states';
 import { describeError } from '../../../lib/api/describe-error';
+import { originOf } from '../../../lib/url/came-from';
 import { useCreateNote, useRemoveNote } from '../api/note-queries';
 
 /** The body that writes this note again with another text; null for a note the dashboard cannot write again. */
@@ -27,6 +28,7 @@ export function rewriteBody(note: Note, text: string, selfId: string): CreateNot
 
 export function NoteEdit({ note, selfId }: { readonly note: Note; readonly selfId: string }) {
   const navigate = useNavigate();
+  const origin = originOf(useLocation().state);
   const create = useCreateNote();
   const remove = useRemoveNote();
   const [editing, setEditing] = useState(false);
@@ -84,7 +86,11 @@ export function NoteEdit({ note, selfId }: { readonly note: Note; readonly selfI
     }
     navigate(`/notes/${encodeURIComponent(made.noteId)}`, {
       replace: true,
-      state: { message: 'Note changed: your new text was saved as a new note and the old one deleted.' },
+      // The changed note keeps the place it was opened from, for its "Back to …".
+      state: {
+        ...(origin ? { from: origin } : {}),
+        message: 'Note changed: your new text was saved as a new note and the old one deleted.',
+      },
     });
   };
 

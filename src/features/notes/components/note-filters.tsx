@@ -36,6 +36,17 @@ export function rosterPeople(roster: Roster | null): SelectOption[] {
   return [...people.values()].sort((a, b) => a.label.localeCompare(b.label));
 }
 
+/** A person chosen: their user notes are theirs too, so that kind joins the ones ticked. */
+function withPerson(values: NoteFilterValues, userId: string): NoteFilterValues {
+  if (!userId) return { ...values, userId: undefined };
+  const kinds = values.category ?? [];
+  return {
+    ...values,
+    userId,
+    category: kinds.includes('user') ? kinds : noteCategories.filter((c) => c === 'user' || kinds.includes(c)),
+  };
+}
+
 export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormProps) {
   const [values, setValues] = useState<NoteFilterValues>(filters);
   const listed = rosterPeople(roster);
@@ -83,7 +94,8 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
       </fieldset>
       <RosterFields
         roster={roster}
-        fields={['classId', 'studentId', 'courseId', 'lessonId']}
+        // The person is chosen once, below: a Student filter beside it named the same human twice.
+        fields={['classId', 'courseId', 'lessonId']}
         values={values}
         onChange={(next) => setValues((current) => ({ ...next, userId: current.userId, category: current.category }))}
         mode="filter"
@@ -93,11 +105,11 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
         <SelectField
           id="note-filter-userId"
           label="Person"
-          hint="Only notes about this person, in any class (user notes too)."
+          hint="Every note about this person, in any class: choosing one ticks User notes too."
           options={people}
           emptyLabel="All people"
           value={values.userId ?? ''}
-          onChange={(userId) => setValues((current) => ({ ...current, userId: userId || undefined }))}
+          onChange={(userId) => setValues((current) => withPerson(current, userId))}
         />
       ) : (
         // No roster to name people from (the platform has no class lists here): the id is all there is.
@@ -106,7 +118,7 @@ export function NoteFiltersForm({ roster, filters, onApply }: NoteFiltersFormPro
           label="User ID"
           hint="Only notes about this user."
           value={values.userId ?? ''}
-          onChange={(userId) => setValues((current) => ({ ...current, userId }))}
+          onChange={(userId) => setValues((current) => withPerson(current, userId))}
         />
       )}
       <FilterActions
