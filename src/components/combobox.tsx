@@ -207,14 +207,17 @@ export function Combobox<T>({
         ) : null}
       </div>
       {/* Pressing in the list must not take focus from the box, or it would close before the click picks. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps focus in the box; the options are the controls. */}
       <div className="combobox-popup" hidden={!open} onMouseDown={(event) => event.preventDefault()}>
-        <ul id={listId} role="listbox" aria-label={listLabel} hidden={count === 0}>
+        <div id={listId} role="listbox" aria-label={listLabel} hidden={count === 0}>
           {shown.map((item, index) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard works in the text box (aria-activedescendant), as the pattern asks.
-            <li
+            <div
               key={keyOf(item)}
               id={optionId(index)}
               role="option"
+              // Focus stays in the box (aria-activedescendant); -1 keeps the option out of the Tab order.
+              tabIndex={-1}
               aria-selected={index === active}
               className={[
                 'combobox-option',
@@ -226,9 +229,9 @@ export function Combobox<T>({
               onClick={() => choose(item)}
             >
               {renderItem(item)}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
         {count === 0 ? <p className="combobox-empty">{noMatch(typed ?? '')}</p> : null}
       </div>
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">

@@ -10,6 +10,7 @@ import { Avatar } from './avatar';
 import { Combobox } from './combobox';
 import { describedBy, FieldFrame } from './form-field';
 import { pickedClasses, studentLabel } from './roster-choices';
+import './student-picker.css';
 import type { RosterValues } from './roster-fields';
 
 interface StudentChoice {
