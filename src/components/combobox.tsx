@@ -14,8 +14,14 @@
  * picks it, and a chosen value has a button to clear it.
  *
  * Generic: it knows items by key and shows them through the caller's
- * functions; the value is a key or null. Written here rather than taken from
- * a library: see the README's "Choosing a student" for why.
+ * functions; the value is a key or null.
+ *
+ * Written here rather than taken from a library: Headless UI's Combobox
+ * brings Floating UI, React Aria's focus and interaction packages and a
+ * virtualizer with it, and downshift brings prop-types, react-is 18 (under
+ * React 19) and a Babel runtime, for what is a text box, a list and a
+ * handful of keys; neither announces the number of matches, which the
+ * pattern needs here, so that part would be ours anyway.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { foldText, matchesWords, queryWords } from '../lib/text/folded-match';
