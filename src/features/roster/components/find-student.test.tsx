@@ -13,6 +13,7 @@ const person = (userId: string, firstName: string, lastName: string, extra: Part
 const sam = person('usr-sam', 'Sam', 'Patel', { handle: '@spatel', displayRank: 'Amn' });
 const olly = person('usr-oh1', 'Oliver', 'Hughes', { handle: '@ohughes', displayRank: 'Amn' });
 const oliver = person('usr-oh2', 'Oliver', 'Hughes', { handle: '@oliver.hughes', displayRank: 'Amn' });
+const lea = person('usr-lea', 'Léa', 'Müller', { handle: '@lmueller' });
 const zoe = person('usr-zoe', 'Zoë', 'Adams', { handle: '@zadams', displayRank: 'SSgt', militaryGrade: 'E-5' });
 
 const klass = (classId: string, className: string) => ({
@@ -28,7 +29,7 @@ const roster: PlatformRoster = {
   people: new Map(),
   members: new Map([
     ['cls-a', [olly, sam, oliver]],
-    ['cls-b', [zoe, sam]],
+    ['cls-b', [zoe, sam, lea]],
   ]),
 };
 
@@ -76,6 +77,9 @@ describe('Find a student', () => {
     const { user, box } = setup();
     await user.type(box, 'ZOE');
     expect(foundNames()).toEqual([expect.stringMatching(/^Zoë Adams@zadams/)]);
+    await user.clear(box);
+    await user.type(box, 'lea mull');
+    expect(foundNames()).toEqual([expect.stringMatching(/^Léa Müller@lmueller/)]);
     await user.clear(box);
     await user.type(box, '@sp');
     expect(foundNames()).toEqual([expect.stringMatching(/^Sam Patel@spatel/)]);
