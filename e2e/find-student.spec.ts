@@ -129,10 +129,13 @@ test('two students of the same name are told apart on the classes page, in what 
   const form = page.getByRole('form', { name: 'Add a comment' });
   const picker = form.getByRole('combobox', { name: /^Student/ });
   await picker.fill(name);
-  const choices = form.getByRole('listbox', { name: 'Matching students' }).getByRole('option');
+  // One choice a class a student is in: a namesake in another class of the trainer's is a choice there too.
+  const choices = form
+    .getByRole('listbox', { name: 'Matching students' })
+    .getByRole('option')
+    .filter({ hasText: klass.className });
   await expect(choices).toHaveCount(pair.length);
-  for (const student of pair)
-    await expect(choices.filter({ has: handleOf(student.handle) })).toContainText(klass.className);
+  for (const student of pair) await expect(choices.filter({ has: handleOf(student.handle) })).toHaveCount(1);
   await expectAccessible(page, 'the student picker, open');
   await choices.filter({ has: handleOf(pair[1]?.handle ?? '') }).click();
   await expect(picker).toHaveValue(new RegExp(`^${name} \\(${pair[1]?.handle}\\)`));
