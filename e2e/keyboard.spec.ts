@@ -47,9 +47,11 @@ test('a trainer signs in, skips to the content, adds a comment and signs out wit
   const classSelect = form.getByLabel(/^Class/);
   await tabTo(page, classSelect);
   while ((await classSelect.inputValue()) !== klass.classId) await page.keyboard.press('ArrowDown');
-  const studentSelect = form.getByLabel(/^Student/);
-  await tabTo(page, studentSelect);
-  while ((await studentSelect.inputValue()) !== student.studentId) await page.keyboard.press('ArrowDown');
+  const studentPicker = form.getByRole('combobox', { name: /^Student/ });
+  await tabTo(page, studentPicker);
+  // The picker is typed into: what the choice says, then Enter.
+  await page.keyboard.type(`${student.firstName} ${student.lastName} (${student.handle})`);
+  await page.keyboard.press('Enter');
   await tabTo(page, form.getByLabel(/^Comment/));
   const text = `Typed without a mouse, run ${Date.now()}.`;
   await page.keyboard.type(text);

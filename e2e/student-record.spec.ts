@@ -84,9 +84,8 @@ test('a trainer opens a student’s whole record from their name, filters it, an
   await unfold(page, 'Add a comment');
   const commentForm = page.getByRole('form', { name: 'Add a comment' });
   await expect(commentForm.getByLabel(/^Class/)).toHaveValue(enrollment.classId);
-  await expect(commentForm.getByLabel(/^Student/)).toHaveValue(
-    enrollment.students.find((s) => s.userId === student.userId)?.studentId ?? '',
-  );
+  // The picker shows the chosen student as its choice reads (the class chosen, so without it).
+  await expect(commentForm.getByLabel(/^Student/)).toHaveValue(`${studentName} (${student.handle})`);
   // The class's trainers, from the service: the trainer and Linda Chen, who shares the class.
   const trainers = [coTrainers, user].sort((a, b) => a.lastName.localeCompare(b.lastName));
   // Said before saving, and tied to the button that saves.

@@ -60,7 +60,8 @@ test('a trainer signs in, filters comments by student, adds one and still sees i
   // Who reads it, and who does not.
   await expect(form.getByText('Comments are for the class’s trainers: the student does not see them.')).toBeVisible();
   await expect(form.getByLabel(/^Class/)).toHaveValue(klass.classId);
-  await expect(form.getByLabel(/^Student/)).toHaveValue(student.studentId);
+  // The picker shows the chosen student as its choice reads.
+  await expect(form.getByLabel(/^Student/)).toHaveValue(`${studentName} (${student.handle})`);
   const text = `Steady progress on the checklist, run ${Date.now()}.`;
   await form.getByLabel(/^Comment/).fill(text);
   await form.getByRole('button', { name: 'Add comment' }).click();

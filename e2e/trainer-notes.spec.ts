@@ -1,5 +1,6 @@
 import { expectAccessible } from './support/a11y';
 import { openFromNav } from './support/navigate';
+import { pickStudent } from './support/pick-student';
 import { findTrainer, profileValuesSeenBy } from './support/platform';
 import { ports } from './support/ports';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -41,9 +42,7 @@ test('a trainer writes a lesson note, opens it by its URL, reads it by names, ch
   await expectAccessible(page, 'new note with errors');
 
   await form.getByLabel(/^Class/).selectOption({ label: `${klass.className} (${klass.courseName})` });
-  await form
-    .getByLabel(/^Student/)
-    .selectOption({ label: `${student.firstName} ${student.lastName} (${student.handle})` });
+  await pickStudent(form, `${student.firstName} ${student.lastName} (${student.handle})`);
   await form.getByLabel(/^Lesson/).selectOption({ label: lesson.name });
   const text = `Lesson note from the e2e run ${Date.now()}: confident with the procedure.`;
   await form.getByLabel(/^Note/).fill(text);

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   readonly id: string;
   readonly label: string;
   readonly hint?: ReactNode;
@@ -27,7 +27,7 @@ function controlAria(id: string, hint: unknown, error: unknown, required: boolea
   } as const;
 }
 
-function FieldFrame({ id, label, hint, error, required, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, hint, error, required, children }: FieldFrameProps) {
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>

@@ -4,9 +4,11 @@
  * platform has no roster extension, the app may not read it, or the person
  * teaches no class) they are id text fields. Values are always ids.
  */
-import type { Roster, RosterClass } from '../../contract/roster';
+import type { Roster } from '../../contract/roster';
 import { readDraft } from '../lib/storage/use-draft';
 import { SelectField, type SelectOption, TextField } from './form-field';
+import { pickedClasses, studentLabel } from './roster-choices';
+import { StudentPicker } from './student-picker';
 
 export type RosterKey = 'classId' | 'studentId' | 'courseId' | 'lessonId';
 export type RosterValues = Partial<Record<RosterKey, string>>;
@@ -54,7 +56,7 @@ function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
 /** The choices each select offers, given what is picked so far. */
 export function rosterOptions(roster: Roster, values: RosterValues): Record<RosterKey, SelectOption[]> {
   const inCourse = roster.classes.filter((c) => !values.courseId || c.courseId === values.courseId);
-  const picked: RosterClass[] = inCourse.filter((c) => !values.classId || c.classId === values.classId);
+  const picked = pickedClasses(roster, values);
   const manyClasses = picked.length > 1;
   return {
     courseId: uniqueBy(roster.classes, (c) => c.courseId).map((c) => ({ value: c.courseId, label: c.courseName })),
@@ -62,7 +64,7 @@ export function rosterOptions(roster: Roster, values: RosterValues): Record<Rost
     studentId: picked.flatMap((c) =>
       c.students.map((s) => ({
         value: s.studentId,
-        label: `${s.firstName} ${s.lastName} (${s.handle})${manyClasses ? ` in ${c.className}` : ''}`,
+        label: studentLabel(s, c.className, manyClasses),
       })),
     ),
     lessonId: uniqueBy(
@@ -146,6 +148,20 @@ export function RosterFields({
           onChange: (value: string) => set(key, value),
         };
         if (!options) return <TextField key={key} label={`${label.one} ID`} {...common} />;
+        // A form picks one student of many: typed and narrowed, not scrolled through (a filter keeps its select).
+        if (key === 'studentId' && mode === 'form' && roster)
+          return (
+            <StudentPicker
+              key={key}
+              id={id}
+              label={label.one}
+              roster={roster}
+              values={values}
+              onChange={common.onChange}
+              required={required?.[key]}
+              error={errors?.[key]}
+            />
+          );
         return (
           <SelectField
             key={key}

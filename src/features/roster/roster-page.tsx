@@ -13,12 +13,13 @@ import type { ClassStudent } from '../../../contract/roster';
 import { IncrementalCardList } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, ErrorState, Skeleton, useShownTogether } from '../../components/states';
-import { StudentLink } from '../../components/student-link';
+import { StudentIdentity } from '../../components/student-identity';
 import { TrainersOnly } from '../../components/trainers-only';
 import { type PlatformRoster, rosterQueries } from '../../lib/api/roster-queries';
 import { unreachableError } from '../../lib/api/unreachable';
 import { type ActivitySummary, NO_ACTIVITY, summarizeByPerson } from './activity-summary';
 import { classActivityQueries } from './api/class-activity-queries';
+import { FindStudent } from './components/find-student';
 import { StudentSummary, workFactsOf } from './components/student-summary';
 
 export default function ClassesPage() {
@@ -62,7 +63,12 @@ export function Classes() {
           <p>When you are made a trainer of a class, it is listed here with its students.</p>
         </EmptyState>
       ) : (
-        data.classes.map((c) => <ClassSection key={c.classId} roster={data} classId={c.classId} />)
+        <>
+          <FindStudent roster={data} />
+          {data.classes.map((c) => (
+            <ClassSection key={c.classId} roster={data} classId={c.classId} />
+          ))}
+        </>
       )}
     </div>
   );
@@ -135,9 +141,12 @@ function StudentCard({
 }) {
   return (
     <li className="card student-card">
-      <p className="card-title">
-        <StudentLink userId={student.userId} name={fullName(student)} />
-      </p>
+      <StudentIdentity
+        userId={student.userId}
+        name={fullName(student)}
+        handle={student.handle}
+        pictureId={student.profilePic}
+      />
       <StudentSummary facts={workFactsOf(student)} activity={activity} />
     </li>
   );

@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Roster } from '../../../../contract/roster';
+import { chooseStudent } from '../../../test/choose-student';
 import { roster } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { CommentForm } from './comment-form';
@@ -18,7 +19,7 @@ describe('a restored comment draft', () => {
   it('restores its class, student and lesson with the text, over what the filters would pick', async () => {
     const first = renderForm();
     await first.user.selectOptions(screen.getByLabelText(/^Class/), 'Bravo flight (Airfield operations)');
-    await first.user.selectOptions(screen.getByLabelText(/^Student/), 'Cy Cole (@cy)');
+    await chooseStudent(first.user, 'Cy Cole (@cy)');
     await first.user.selectOptions(screen.getByLabelText(/^Lesson/), 'Weather briefing');
     await first.user.type(screen.getByLabelText(/^Comment/), 'Half-written thought about Cy');
     first.unmount();
@@ -26,7 +27,7 @@ describe('a restored comment draft', () => {
     renderForm({ defaults: { classId: 'class-a', studentId: 'student-1' } });
     expect(screen.getByLabelText(/^Comment/)).toHaveValue('Half-written thought about Cy');
     expect(screen.getByLabelText(/^Class/)).toHaveValue('class-b');
-    expect(screen.getByLabelText(/^Student/)).toHaveValue('student-3');
+    expect(screen.getByLabelText(/^Student/)).toHaveValue('Cy Cole (@cy)');
     expect(screen.getByLabelText(/^Lesson/)).toHaveValue('lesson-3');
     // Ids only: no name of the person is kept.
     const kept = Object.keys(localStorage).map((key) => localStorage.getItem(key) ?? '');
@@ -39,16 +40,16 @@ describe('a restored comment draft', () => {
     expect(screen.getByLabelText(/^Comment/)).toHaveValue('Older unsent text');
     await first.user.clear(screen.getByLabelText(/^Comment/));
     await first.user.type(screen.getByLabelText(/^Comment/), 'Typed first');
-    await first.user.selectOptions(screen.getByLabelText(/^Student/), 'Ben Brook (@ben) in Alpha flight');
+    await chooseStudent(first.user, 'Ben Brook (@ben) in Alpha flight');
     first.unmount();
     renderForm();
-    expect(screen.getByLabelText(/^Student/)).toHaveValue('student-2');
+    expect(screen.getByLabelText(/^Student/)).toHaveValue('Ben Brook (@ben)');
     expect(screen.getByLabelText(/^Class/)).toHaveValue('class-a');
   });
 
   it('says so, and picks nothing for it, when this form cannot offer the student it was about', async () => {
     const first = renderForm();
-    await first.user.selectOptions(screen.getByLabelText(/^Student/), 'Cy Cole (@cy) in Bravo flight');
+    await chooseStudent(first.user, 'Cy Cole (@cy) in Bravo flight');
     await first.user.type(screen.getByLabelText(/^Comment/), 'About Cy');
     first.unmount();
 
@@ -56,7 +57,7 @@ describe('a restored comment draft', () => {
     const annOnly: Roster = { classes: roster.classes.filter((c) => c.classId === 'class-a') };
     renderForm({ roster: annOnly, defaults: { classId: 'class-a', studentId: 'student-1' } });
     expect(screen.getByLabelText(/^Comment/)).toHaveValue('About Cy');
-    expect(screen.getByLabelText(/^Student/)).toHaveValue('student-1');
+    expect(screen.getByLabelText(/^Student/)).toHaveValue('Ann Archer (@ann)');
     expect(screen.getByText(/started about another student or class/)).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { limits } from '../../../../contract/common';
 import { ApiError } from '../../../lib/api/api-error';
+import { chooseStudent } from '../../../test/choose-student';
 import { roster } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { CommentForm } from './comment-form';
@@ -40,7 +41,7 @@ describe('CommentForm', () => {
 
   it('offers only the chosen class’s students and lessons, and picking a student picks the class', async () => {
     const { user } = renderForm();
-    await user.selectOptions(screen.getByLabelText(/^Student/), 'Cy Cole (@cy) in Bravo flight');
+    await chooseStudent(user, 'Cy Cole (@cy) in Bravo flight');
     expect(screen.getByLabelText(/^Class/)).toHaveValue('class-b');
     const lessons = screen.getByLabelText(/^Lesson/);
     expect([...lessons.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
@@ -52,7 +53,7 @@ describe('CommentForm', () => {
   it('sends a valid comment, then says so and clears the text', async () => {
     const { user, onSubmit } = renderForm();
     await user.selectOptions(screen.getByLabelText(/^Class/), 'Alpha flight (Airfield operations)');
-    await user.selectOptions(screen.getByLabelText(/^Student/), 'Ben Brook (@ben)');
+    await chooseStudent(user, 'Ben Brook (@ben)');
     await user.selectOptions(screen.getByLabelText(/^Lesson/), 'Radio discipline');
     await user.type(screen.getByLabelText(/^Comment/), 'Clear calls on the radio.');
     await user.click(screen.getByRole('button', { name: 'Add comment' }));

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { chooseStudent } from '../../../test/choose-student';
 import { roster } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { NoteForm } from './note-form';
@@ -37,7 +38,7 @@ describe('NoteForm', () => {
   it('sends the student, the lesson and the text; the platform derives the rest', async () => {
     const { user, onSubmit } = renderForm();
     await user.selectOptions(screen.getByLabelText(/^Class/), 'Alpha flight (Airfield operations)');
-    await user.selectOptions(screen.getByLabelText(/^Student/), 'Ann Archer (@ann)');
+    await chooseStudent(user, 'Ann Archer (@ann)');
     await user.selectOptions(screen.getByLabelText(/^Lesson/), 'Runway lighting');
     await user.type(screen.getByLabelText(/^Note/), 'Knows the lighting codes.');
     await user.click(screen.getByRole('button', { name: 'Save note' }));
