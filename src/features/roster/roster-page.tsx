@@ -18,6 +18,7 @@ import { TrainersOnly } from '../../components/trainers-only';
 import { type PlatformRoster, rosterQueries } from '../../lib/api/roster-queries';
 import { type ActivitySummary, NO_ACTIVITY, summarizeByPerson } from './activity-summary';
 import { classActivityQueries } from './api/class-activity-queries';
+import { ClassExport } from './components/class-export';
 import { StudentSummary, workFactsOf } from './components/student-summary';
 
 export default function ClassesPage() {
@@ -94,6 +95,7 @@ function ClassSection({ roster, classId }: { readonly roster: PlatformRoster; re
         ) : null}
         {count === 1 ? '1 student' : `${count} students`}
       </p>
+      {count > 0 ? <ClassExport klass={klass} members={members} /> : null}
       {activity.isError ? (
         <ErrorState
           error={activity.error}
