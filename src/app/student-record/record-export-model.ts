@@ -47,7 +47,7 @@ export function exportedEntries(
       return {
         key: `c:${comment.commentId}`,
         kind: 'Comment',
-        writtenAt: entry.createdAt ?? comment.createdAt ?? null,
+        writtenAt: entry.createdAt,
         author: fullName(comment.author),
         className: nameOf(names.classes, comment.class, 'Not one of your classes'),
         courseName: nameOf(names.courses, comment.course, 'Not in your classes'),
@@ -59,11 +59,12 @@ export function exportedEntries(
     }
     const { note } = entry;
     const category = noteCategoryOf(note);
-    const author = entry.author ?? note.author;
+    // As the page: a record composed from the interface's lists is undated and names no note's writer.
+    const { author } = entry;
     return {
       key: `n:${note.noteId}`,
       kind: categoryLabels[category],
-      writtenAt: entry.createdAt ?? note.createdAt ?? null,
+      writtenAt: entry.createdAt,
       author: author ? fullName(author) : category === 'user' ? self.name : undefined,
       className: nameOf(names.classes, note.classId, 'Not one of your classes'),
       courseName: nameOf(names.courses, note.courseId, 'Not in your classes'),
