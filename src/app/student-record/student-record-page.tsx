@@ -28,6 +28,7 @@ import { useUrlFilters } from '../../lib/url/url-filters';
 import { RecordFiltersForm } from './components/record-filters';
 import { RecordHeader } from './components/record-header';
 import { RecordList } from './components/record-list';
+import { RecordExport } from './record-export';
 import {
   countEntries,
   describeCounts,
@@ -207,6 +208,16 @@ function StudentRecord() {
                 const filterKey = `${filters.courseId ?? ''}|${filters.lessonId ?? ''}`;
                 return (
                   <>
+                    <RecordExport
+                      userId={userId}
+                      name={name}
+                      student={student}
+                      roster={roster.data}
+                      shared={mine}
+                      names={names}
+                      selfId={session.userId}
+                      record={record}
+                    />
                     <RecordFiltersForm
                       filters={filters}
                       choices={filterChoices(data.entries, filters)}

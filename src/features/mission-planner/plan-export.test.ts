@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type CandidatePosition, plannerCandidatesResultSchema } from '../../../contract/mission-planner';
+import { csvText } from '../../lib/export/csv';
 import type { PlanNames } from './api/plan-names';
-import { csvField, csvText, planFileName, planRows } from './plan-export';
+import { planFileName, planRows } from './plan-export';
 
-describe('CSV fields', () => {
-  it('quotes commas, quotes and line breaks as RFC 4180 says', () => {
-    expect(csvField('Archer, Ann')).toBe('"Archer, Ann"');
-    expect(csvField('the "lead"')).toBe('"the ""lead"""');
-    expect(csvField('one\ntwo')).toBe('"one\ntwo"');
-    expect(csvField('plain')).toBe('plain');
-  });
-
-  it('never lets a spreadsheet run a field as a formula', () => {
-    expect(csvField('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvField('+1+1')).toBe("'+1+1");
-    expect(csvField('-2')).toBe("'-2");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('\tcmd')).toBe("'\tcmd");
-  });
-
-  it('makes a file spreadsheets read as UTF-8, rows ended by CRLF, named by the day', () => {
-    expect(csvText([['a', 'b,c'], ['é']])).toBe('\uFEFFa,"b,c"\r\né\r\n');
+describe("the plan's file name", () => {
+  it('is named by the day', () => {
     expect(planFileName(new Date('2026-03-04T12:00:00Z'))).toBe('mission-plan-2026-03-04.csv');
   });
 });

@@ -1,24 +1,13 @@
 /**
  * The plan as a CSV file a trainer can open in a spreadsheet: one row per
  * candidate per position, those in slots first, then the shortlist, then the
- * rest as the plugin ranked them. Fields are quoted as RFC 4180 says, and a
- * field a spreadsheet would run as a formula (starting with = + - @, a tab or
- * a carriage return) is prefixed with an apostrophe, so a name or a plugin's
- * text can never run as one (CSV injection).
+ * rest as the plugin ranked them, written as every export is (lib/export/csv:
+ * quoted, and safe from formula injection).
  */
 import type { CandidatePosition, PlannerCandidatesResult } from '../../../contract/mission-planner';
+import { exportFileName } from '../../lib/export/csv';
 import type { PlanNames } from './api/plan-names';
 import { levelLabel } from './planner-model';
-
-export function csvField(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
-}
-
-export function csvText(rows: readonly (readonly string[])[]): string {
-  // A byte order mark, so spreadsheets read the names' accents as UTF-8; CRLF as RFC 4180 has it.
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
 
 export const csvHeader = [
   'Position',
@@ -115,18 +104,4 @@ export function planRows(plan: PlanForExport): string[][] {
   return [[...csvHeader], ...planEntries(plan).map((entry) => [...entry.cells])];
 }
 
-export const planFileName = (today: Date) => `mission-plan-${today.toISOString().slice(0, 10)}.csv`;
-
-/** Hands a text to the browser as a file download. */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the address is not needed any more.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export const planFileName = (today: Date) => exportFileName(['mission plan'], today);

@@ -19,6 +19,7 @@ import { type PlatformRoster, rosterQueries } from '../../lib/api/roster-queries
 import { unreachableError } from '../../lib/api/unreachable';
 import { type ActivitySummary, NO_ACTIVITY, summarizeByPerson } from './activity-summary';
 import { classActivityQueries } from './api/class-activity-queries';
+import { ClassExport } from './components/class-export';
 import { FindStudent } from './components/find-student';
 import { StudentSummary, workFactsOf } from './components/student-summary';
 
@@ -108,6 +109,7 @@ function ClassSection({ roster, classId }: { readonly roster: PlatformRoster; re
         ) : null}
         {count === 1 ? '1 student' : `${count} students`}
       </p>
+      {count > 0 ? <ClassExport klass={klass} members={members} /> : null}
       {activity.isError || unreachableError(activity) ? (
         <ErrorState
           error={activity.error ?? activity.failureReason}

@@ -6,9 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, RefObject } from 'react';
 import { ErrorState, Skeleton } from '../../../components/states';
 import { studentPath } from '../../../components/student-link';
+import { csvText } from '../../../lib/export/csv';
+import { downloadCsv } from '../../../lib/export/download-text';
 import { missionPlannerQueries } from '../api/mission-planner-queries';
 import type { PlanNames } from '../api/plan-names';
-import { csvText, downloadText, planFileName, planRows } from '../plan-export';
+import { planFileName, planRows } from '../plan-export';
 import type { PlannerAction, PlannerState } from '../planner-model';
 import type { PlannerSearches } from '../use-planner-searches';
 import { CandidateResults, type PlanPicks } from './candidate-results';
@@ -48,7 +50,7 @@ export function CandidatesStep({
       names,
       recordUrl: (id) => new URL(studentPath(id), window.location.origin).href,
     });
-    downloadText(planFileName(new Date()), csvText(rows), 'text/csv;charset=utf-8');
+    downloadCsv(planFileName(new Date()), csvText(rows));
   };
 
   return (

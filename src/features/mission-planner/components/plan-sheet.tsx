@@ -2,9 +2,11 @@
  * The plan on paper: what "Print plan" prints instead of the page. Per
  * position, its summary, who is in its slots and who is shortlisted, with
  * their AFSC, duty title and training gaps by name. Hidden on screen (the
- * page shows the same, with its controls); the print stylesheet shows only it.
+ * page shows the same, with its controls); the print stylesheet shows only it
+ * (components/print-sheet).
  */
 import type { CandidatePosition, PlannerCandidatesResult } from '../../../../contract/mission-planner';
+import { PrintSheet } from '../../../components/print-sheet';
 import { formatDay } from '../../../lib/format/plain-format';
 import type { PlanNames } from '../api/plan-names';
 import { planEntries } from '../plan-export';
@@ -24,7 +26,7 @@ export function PlanSheet({ pluginName, asked, results, shortlist, slots, names,
   // The sheet reads the rows the CSV holds, so paper and file say the same.
   const entries = planEntries({ asked, results, shortlist, slots, names, recordUrl: () => '' });
   return (
-    <div className="planner-sheet">
+    <PrintSheet className="planner-sheet" label="Printed plan">
       <h2>Mission plan</h2>
       <p>
         {formatDay(printedOn)} · candidates found by {pluginName}
@@ -76,6 +78,6 @@ export function PlanSheet({ pluginName, asked, results, shortlist, slots, names,
             })
           : [],
       )}
-    </div>
+    </PrintSheet>
   );
 }
