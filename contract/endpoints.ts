@@ -12,6 +12,7 @@ import { aiPluginEndpoints } from './endpoints/ai-plugin.ts';
 import { audienceEndpoints } from './endpoints/audience.ts';
 import { authEndpoints } from './endpoints/auth.ts';
 import { commentEndpoints } from './endpoints/comments.ts';
+import { correctionEndpoints } from './endpoints/corrections.ts';
 import { healthEndpoints } from './endpoints/health.ts';
 import { plannerEndpoints } from './endpoints/mission-planner.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
@@ -25,6 +26,7 @@ import { studentRecordEndpoints } from './endpoints/student-record.ts';
 // The order is the OpenAPI document's order of paths.
 export const endpoints = {
   ...commentEndpoints,
+  ...correctionEndpoints,
   ...rosterEndpoints,
   ...studentRecordEndpoints,
   ...audienceEndpoints,
