@@ -34,6 +34,7 @@ import {
   type RecordFilters,
   recordFiltersSchema,
   rosterOf,
+  standing,
 } from './record-model';
 import { recordQueries, type ShownRecord, sharedClassAudience } from './record-queries';
 
@@ -128,7 +129,7 @@ function StudentRecord() {
           viewerId={session.userId}
           roster={roster.data}
           shared={mine}
-          entries={record.data?.entries}
+          entries={record.data?.entries.filter(standing)}
         />
       )}
       {settling ? null : notFound ? (

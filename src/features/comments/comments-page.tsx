@@ -116,7 +116,14 @@ function Comments() {
               }
             >
               {(list) => (
-                <CommentList comments={list} names={names} listKey={panel.key} more={more} justAdded={justAdded} />
+                <CommentList
+                  comments={list}
+                  names={names}
+                  listKey={panel.key}
+                  more={more}
+                  justAdded={justAdded}
+                  selfId={session.userId}
+                />
               )}
             </QueryView>
           </section>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { type Note, noteCategoryOf } from '../../../contract/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EarlierWording } from '../../components/earlier-wording';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, LiveMessage, QueryView } from '../../components/states';
@@ -112,7 +113,12 @@ export default function NotePage() {
             <p className="user-text" dir="auto">
               {data.text}
             </p>
-            <WrittenLine by={writerName(data, data.author, session.userId)} at={data.createdAt} />
+            <WrittenLine
+              by={writerName(data, data.author, session.userId)}
+              at={data.createdAt}
+              editedAt={data.editedAt}
+            />
+            {data.editedAt ? <EarlierWording kind="note" id={data.noteId} /> : null}
             <h3>Details</h3>
             <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
             <NoteActions

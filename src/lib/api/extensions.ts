@@ -21,6 +21,8 @@ export type Extension =
   | 'audience'
   /** `GET /user/v1/pictures/:pictureId`. */
   | 'pictures'
+  /** Corrections in place, earlier wordings, a comment withdrawn (`/edu/v1/student/comment/correct`, …). */
+  | 'corrections'
   /** `/mission-planner/v1/*`. */
   | 'mission-planner'
   /** Not an extension but found out the same way: the app lacks the training scope (403 `missing_scope`). */

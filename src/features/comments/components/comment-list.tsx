@@ -16,6 +16,7 @@ export function CommentList({
   listKey = '',
   more,
   justAdded,
+  selfId,
 }: {
   readonly comments: readonly Comment[];
   readonly names: RosterNames;
@@ -25,12 +26,20 @@ export function CommentList({
   readonly more?: MorePages;
   /** The id of the comment the person has just added (see CommentCard). */
   readonly justAdded?: string | undefined;
+  /** The signed-in person, who may correct or withdraw what they wrote. */
+  readonly selfId?: string | undefined;
 }) {
   const renderItem = useCallback(
     (comment: Comment) => (
-      <CommentCard comment={comment} names={names} showTime justAdded={comment.commentId === justAdded} />
+      <CommentCard
+        comment={comment}
+        names={names}
+        showTime
+        justAdded={comment.commentId === justAdded}
+        selfId={selfId}
+      />
     ),
-    [names, justAdded],
+    [names, justAdded, selfId],
   );
   return (
     <IncrementalCardList
