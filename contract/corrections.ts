@@ -4,20 +4,16 @@
  * `editedAt` is set) and every wording it replaced stays readable, to whoever
  * may read the entry, as its versions. The author of a comment may withdraw
  * it: it leaves the lists and search, and the student's record shows that it
- * was withdrawn and when, without its text.
+ * was withdrawn and when, without its text. A note's correction is in
+ * note-corrections.ts, with the notes (the dashboard loads them apart).
  */
 import { z } from 'zod/mini';
 import { commentTextSchema } from './comments.ts';
 import { idSchema } from './common.ts';
-import { noteTextSchema } from './notes.ts';
 
 /** A correction of a comment: the new text, checked as on create. */
 export const correctCommentBodySchema = z.strictObject({ commentId: idSchema, text: commentTextSchema });
 export type CorrectCommentBody = z.infer<typeof correctCommentBodySchema>;
-
-/** A correction of a note: the new text, checked as on create. */
-export const correctNoteBodySchema = z.strictObject({ noteId: idSchema, text: noteTextSchema });
-export type CorrectNoteBody = z.infer<typeof correctNoteBodySchema>;
 
 export const withdrawCommentBodySchema = z.strictObject({ commentId: idSchema });
 
@@ -30,7 +26,6 @@ export const withdrawnCommentSchema = z.object({
 export type WithdrawnComment = z.infer<typeof withdrawnCommentSchema>;
 
 export const commentVersionsQuerySchema = z.strictObject({ commentId: idSchema });
-export const noteVersionsQuerySchema = z.strictObject({ noteId: idSchema });
 
 /** A wording a correction replaced. */
 export const entryVersionSchema = z.object({

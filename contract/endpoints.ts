@@ -15,6 +15,7 @@ import { commentEndpoints } from './endpoints/comments.ts';
 import { correctionEndpoints } from './endpoints/corrections.ts';
 import { healthEndpoints } from './endpoints/health.ts';
 import { plannerEndpoints } from './endpoints/mission-planner.ts';
+import { noteCorrectionEndpoints } from './endpoints/note-corrections.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
@@ -32,6 +33,7 @@ export const endpoints = {
   ...audienceEndpoints,
   ...profileEndpoints,
   ...noteEndpoints,
+  ...noteCorrectionEndpoints,
   ...searchEndpoints,
   ...authEndpoints,
   ...sandboxEndpoints,

@@ -1,18 +1,15 @@
-/** Extension: corrections in place, their earlier wordings, and a comment withdrawn (contract/corrections.ts). */
+/** Extension: a comment corrected in place, its earlier wordings, a comment withdrawn (contract/corrections.ts). */
 import { commentSchema } from '../comments.ts';
 import {
   commentVersionsQuerySchema,
   correctCommentBodySchema,
-  correctNoteBodySchema,
   entryVersionListSchema,
-  noteVersionsQuerySchema,
   withdrawCommentBodySchema,
   withdrawnCommentSchema,
 } from '../corrections.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { noteSchema } from '../notes.ts';
 
-const authorOnly = 'The author only: anyone else who may read it gets 403, anyone who may not 404.';
+export const authorOnly = 'The author only: anyone else who may read it gets 403, anyone who may not 404.';
 
 export const correctionEndpoints = {
   correctComment: defineEndpoint({
@@ -51,32 +48,6 @@ export const correctionEndpoints = {
     summary: 'The earlier wordings of a comment, newest first',
     access: 'Whoever may read the comment; anyone else gets 404, as for an unknown id.',
     query: commentVersionsQuerySchema,
-    response: entryVersionListSchema,
-    extension: true,
-    noStore: true,
-  }),
-  correctNote: defineEndpoint({
-    method: 'POST',
-    path: '/edu/v1/note/correct',
-    base: 'notes',
-    auth: 'user',
-    tag: 'Notes',
-    summary: 'Correct a note in place: it keeps its id and createdAt, gains editedAt; the earlier wording is kept',
-    access: authorOnly,
-    body: correctNoteBodySchema,
-    response: noteSchema,
-    extension: true,
-    noStore: true,
-  }),
-  noteVersions: defineEndpoint({
-    method: 'GET',
-    path: '/edu/v1/note/versions',
-    base: 'notes',
-    auth: 'user',
-    tag: 'Notes',
-    summary: 'The earlier wordings of a note, newest first',
-    access: 'Whoever may read the note; anyone else gets 404, as for an unknown id.',
-    query: noteVersionsQuerySchema,
     response: entryVersionListSchema,
     extension: true,
     noStore: true,

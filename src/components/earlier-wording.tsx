@@ -6,14 +6,15 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { correctionQueries, type EntryKind } from '../lib/api/correction-queries';
+import type { VersionsQuery } from '../lib/api/correction-queries';
 import { describeError } from '../lib/api/describe-error';
 import { formatDayTime } from '../lib/format/plain-format';
 
-export function EarlierWording({ kind, id }: { readonly kind: EntryKind; readonly id: string }) {
+/** `versions`: the entry's query (correctionQueries.ofComment, or the notes feature's noteVersions). */
+export function EarlierWording({ versions: query }: { readonly versions: VersionsQuery }) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
-  const versions = useQuery({ ...correctionQueries.versions(kind, id), enabled: open });
+  const versions = useQuery({ ...query, enabled: open });
   return (
     <details className="earlier-wording" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary id={headingId}>Earlier wording</summary>

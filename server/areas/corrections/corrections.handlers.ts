@@ -7,12 +7,8 @@
  * did not write it, 403.
  */
 import type { Comment } from '../../../contract/comments.ts';
-import type {
-  CorrectCommentBody,
-  CorrectNoteBody,
-  EntryVersion,
-  WithdrawnComment,
-} from '../../../contract/corrections.ts';
+import type { CorrectCommentBody, EntryVersion, WithdrawnComment } from '../../../contract/corrections.ts';
+import type { CorrectNoteBody } from '../../../contract/note-corrections.ts';
 import type { Note } from '../../../contract/notes.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import { writtenAt } from '../../access/entries.ts';

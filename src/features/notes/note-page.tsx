@@ -14,6 +14,7 @@ import { isApiError } from '../../lib/api/api-error';
 import { describeError } from '../../lib/api/describe-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
+import { noteVersions } from './api/note-corrections';
 import { noteQueries, useRemoveNote } from './api/note-queries';
 import { NoteEdit } from './components/note-edit';
 import { NoteMetadata, noteTitle, writerName } from './components/note-metadata';
@@ -118,7 +119,7 @@ export default function NotePage() {
               at={data.createdAt}
               editedAt={data.editedAt}
             />
-            {data.editedAt ? <EarlierWording kind="note" id={data.noteId} /> : null}
+            {data.editedAt ? <EarlierWording versions={noteVersions(data.noteId)} /> : null}
             <h3>Details</h3>
             <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
             <NoteActions

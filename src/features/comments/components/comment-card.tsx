@@ -12,6 +12,7 @@ import { EarlierWording } from '../../../components/earlier-wording';
 import type { RosterNames } from '../../../components/roster-fields';
 import { StudentLink } from '../../../components/student-link';
 import { WrittenLine } from '../../../components/written-line';
+import { correctionQueries } from '../../../lib/api/correction-queries';
 import { CommentCorrections } from './comment-corrections';
 
 export function Person({
@@ -53,6 +54,7 @@ export const CommentCard = memo(function CommentCard({
   showTime = false,
   justAdded = false,
   selfId,
+  onWithdrawn,
 }: {
   readonly comment: Comment;
   readonly names: RosterNames;
@@ -66,6 +68,8 @@ export const CommentCard = memo(function CommentCard({
   readonly justAdded?: boolean;
   /** The signed-in person: the author of the comment may correct or withdraw it (the corrections extension). */
   readonly selfId?: string | undefined;
+  /** Where to say that the person withdrew it (the card itself then leaves the list); on the card when not given. */
+  readonly onWithdrawn?: ((message: string) => void) | undefined;
 }) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -90,7 +94,7 @@ export const CommentCard = memo(function CommentCard({
           {comment.text}
         </p>
         {!showTime && comment.editedAt ? <WrittenLine editedAt={comment.editedAt} /> : null}
-        {comment.editedAt ? <EarlierWording kind="comment" id={comment.commentId} /> : null}
+        {comment.editedAt ? <EarlierWording versions={correctionQueries.ofComment(comment.commentId)} /> : null}
         <dl className="meta">
           <div>
             <dt>Class</dt>
@@ -107,7 +111,7 @@ export const CommentCard = memo(function CommentCard({
         </dl>
         {selfId !== undefined && comment.author.userId === selfId ? (
           // Keyed by the text: a correction saved elsewhere starts the editor from the new one.
-          <CommentCorrections key={comment.text} comment={comment} names={names} />
+          <CommentCorrections key={comment.text} comment={comment} names={names} onWithdrawn={onWithdrawn} />
         ) : null}
       </article>
     </li>

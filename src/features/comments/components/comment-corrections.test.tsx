@@ -131,7 +131,7 @@ describe('a comment’s corrections', () => {
     expect(dialog).toHaveTextContent(/to you and the trainers of Cyber 26-A, that you withdrew it on/);
     expect(asked.filter((a) => a.method === 'POST')).toEqual([]);
     await view.user.click(within(dialog).getByRole('button', { name: 'Withdraw the comment' }));
-    expect(await screen.findByText('Comment withdrawn.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Comment withdrawn\. The student’s record keeps a mark/)).toBeInTheDocument();
     expect(asked.filter((a) => a.method === 'POST').map((a) => a.body)).toEqual([{ commentId: 'cmt-1' }]);
   });
 });

@@ -19,6 +19,7 @@ import { describeError } from '../../../lib/api/describe-error';
 import { extensions } from '../../../lib/api/extensions';
 import { formatDay } from '../../../lib/format/plain-format';
 
+const withdrawnMessage = 'Comment withdrawn. The student’s record keeps a mark of it, without its text.';
 const notOffered = 'This platform cannot correct or withdraw comments. Nothing was changed.';
 
 function failure(error: unknown, what: string): string {
@@ -27,7 +28,16 @@ function failure(error: unknown, what: string): string {
   return `Nothing was changed: the comment was not ${what}. ${title}. ${detail}`;
 }
 
-export function CommentCorrections({ comment, names }: { readonly comment: Comment; readonly names: RosterNames }) {
+export function CommentCorrections({
+  comment,
+  names,
+  onWithdrawn,
+}: {
+  readonly comment: Comment;
+  readonly names: RosterNames;
+  /** Says the withdrawal where it outlives this card (which leaves the list); on the card when not given. */
+  readonly onWithdrawn?: ((message: string) => void) | undefined;
+}) {
   const offered = useSyncExternalStore(extensions.subscribe, () => extensions.offered('corrections'));
   const correct = useCorrectComment();
   const withdraw = useWithdrawComment();
@@ -70,7 +80,9 @@ export function CommentCorrections({ comment, names }: { readonly comment: Comme
     try {
       const done = await withdraw.mutateAsync(comment.commentId);
       setConfirming(false);
-      setMessage(done === null ? { text: notOffered, tone: 'error' } : { text: 'Comment withdrawn.', tone: 'info' });
+      if (done === null) setMessage({ text: notOffered, tone: 'error' });
+      else if (onWithdrawn) onWithdrawn(withdrawnMessage);
+      else setMessage({ text: withdrawnMessage, tone: 'info' });
     } catch (failed) {
       setConfirming(false);
       setMessage({ text: failure(failed, 'withdrawn'), tone: 'error' });

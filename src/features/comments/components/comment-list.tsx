@@ -17,6 +17,7 @@ export function CommentList({
   more,
   justAdded,
   selfId,
+  onWithdrawn,
 }: {
   readonly comments: readonly Comment[];
   readonly names: RosterNames;
@@ -28,6 +29,8 @@ export function CommentList({
   readonly justAdded?: string | undefined;
   /** The signed-in person, who may correct or withdraw what they wrote. */
   readonly selfId?: string | undefined;
+  /** Told what to say once the person withdrew one of theirs (its card leaves the list). */
+  readonly onWithdrawn?: ((message: string) => void) | undefined;
 }) {
   const renderItem = useCallback(
     (comment: Comment) => (
@@ -37,9 +40,10 @@ export function CommentList({
         showTime
         justAdded={comment.commentId === justAdded}
         selfId={selfId}
+        onWithdrawn={onWithdrawn}
       />
     ),
-    [names, justAdded, selfId],
+    [names, justAdded, selfId, onWithdrawn],
   );
   return (
     <IncrementalCardList

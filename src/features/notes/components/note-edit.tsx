@@ -19,10 +19,10 @@ import { type CreateNoteBody, type Note, noteTextSchema } from '../../../../cont
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextAreaField } from '../../../components/form-field';
 import { LiveMessage } from '../../../components/states';
-import { useCorrectNote } from '../../../lib/api/correction-queries';
 import { describeError } from '../../../lib/api/describe-error';
 import { extensions } from '../../../lib/api/extensions';
 import { formatDay } from '../../../lib/format/plain-format';
+import { useCorrectNote } from '../api/note-corrections';
 import { noteQueries, useCreateNote, useRemoveNote } from '../api/note-queries';
 
 /** The body that writes this note again with another text; null for a note the dashboard cannot write again. */
