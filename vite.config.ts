@@ -200,7 +200,13 @@ function chunkGroups() {
   // schema is work (zod makes ~700 objects for the contract the dashboard uses), and a chunk is evaluated whole
   // when it arrives, in one task: in the shared chunk, the comments page built the mission planner's schemas too.
   const areas: Record<string, readonly string[]> = {
-    notes: ['contract/notes.ts', 'contract/endpoints/notes.ts', 'src/features/notes/'],
+    notes: [
+      'contract/notes.ts',
+      'contract/endpoints/notes.ts',
+      'contract/note-corrections.ts',
+      'contract/endpoints/note-corrections.ts',
+      'src/features/notes/',
+    ],
     'mission-planner': [
       'contract/mission-planner.ts',
       'contract/endpoints/mission-planner.ts',

@@ -26,6 +26,8 @@ export const commentSchema = z.object({
   class: z.string(),
   text: z.string(),
   createdAt: z.optional(writtenAtSchema('when the comment was written')),
+  /** Present once its author corrected it (contract/corrections.ts); `createdAt` stays the first date. */
+  editedAt: z.optional(writtenAtSchema('when the author last corrected the comment')),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);

@@ -12,8 +12,10 @@ import { aiPluginEndpoints } from './endpoints/ai-plugin.ts';
 import { audienceEndpoints } from './endpoints/audience.ts';
 import { authEndpoints } from './endpoints/auth.ts';
 import { commentEndpoints } from './endpoints/comments.ts';
+import { correctionEndpoints } from './endpoints/corrections.ts';
 import { healthEndpoints } from './endpoints/health.ts';
 import { plannerEndpoints } from './endpoints/mission-planner.ts';
+import { noteCorrectionEndpoints } from './endpoints/note-corrections.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
@@ -25,11 +27,13 @@ import { studentRecordEndpoints } from './endpoints/student-record.ts';
 // The order is the OpenAPI document's order of paths.
 export const endpoints = {
   ...commentEndpoints,
+  ...correctionEndpoints,
   ...rosterEndpoints,
   ...studentRecordEndpoints,
   ...audienceEndpoints,
   ...profileEndpoints,
   ...noteEndpoints,
+  ...noteCorrectionEndpoints,
   ...searchEndpoints,
   ...authEndpoints,
   ...sandboxEndpoints,

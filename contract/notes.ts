@@ -27,6 +27,8 @@ export const noteSchema = z.object({
   courseId: z.nullable(z.string()),
   lessonId: z.nullable(z.string()),
   createdAt: z.optional(writtenAtSchema('when the note was written')),
+  /** Present once its author corrected it (contract/corrections.ts); `createdAt` stays the first date. */
+  editedAt: z.optional(writtenAtSchema('when the author last corrected the note')),
   author: z.optional(
     userSummarySchema.check(
       z.meta({ description: 'Extension: who wrote the note (as a comment’s author).', 'x-extension': true }),

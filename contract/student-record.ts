@@ -30,12 +30,34 @@ export const recordNoteEntrySchema = z.object({
   author: userSummarySchema,
 });
 
-export const recordEntrySchema = z.discriminatedUnion('kind', [recordCommentEntrySchema, recordNoteEntrySchema]);
+/**
+ * A comment its author withdrew (contract/corrections.ts): where it was, who
+ * wrote it and when it was withdrawn, never its text. Its readers are the
+ * comment's readers, so a record never changes silently.
+ */
+export const recordWithdrawnEntrySchema = z.object({
+  kind: z.literal('withdrawn'),
+  /** When the comment was first written: its place in the record. */
+  createdAt: createdAtSchema,
+  withdrawnAt: createdAtSchema,
+  commentId: z.string(),
+  author: userSummarySchema,
+  class: z.string(),
+  course: z.string(),
+  /** "" when the comment was about no particular lesson, as a comment's `lesson`. */
+  lesson: z.string(),
+});
+
+export const recordEntrySchema = z.discriminatedUnion('kind', [
+  recordCommentEntrySchema,
+  recordNoteEntrySchema,
+  recordWithdrawnEntrySchema,
+]);
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
 
 export const studentRecordSchema = z.object({
   student: userSummarySchema,
-  /** Newest first; within one second, comments before notes, each newest first. */
+  /** Newest first (a withdrawn comment where it was written); within one second, comments before notes, each newest first. */
   entries: z.array(recordEntrySchema),
 });
 export type StudentRecord = z.infer<typeof studentRecordSchema>;

@@ -63,7 +63,9 @@ test('a trainer opens a student’s whole record from their name, filters it, an
 
   // Narrow to one course: the URL says so, and the count follows.
   const inCourse = record.entries.filter((e) =>
-    e.kind === 'comment' ? e.comment.course === enrollment.courseId : e.note.courseId === enrollment.courseId,
+    e.kind === 'comment'
+      ? e.comment.course === enrollment.courseId
+      : e.kind === 'note' && e.note.courseId === enrollment.courseId,
   );
   await list
     .getByLabel('Course', { exact: true })

@@ -72,20 +72,30 @@ test('a trainer writes a lesson note, opens it by its URL, reads it by names, ch
   // Our service names a note's writer and time (extension fields, sent with PLATFORM_EXTENSIONS=off too: that
   // switch removes routes, not fields); a platform's note without them is note-writer.test.tsx's case.
   await expect(page.getByText(/^Written by you on/)).toBeVisible();
-  // Changing it: a new note with the new text, then the old one deleted, once confirmed.
+  // Changing it. With our corrections extension, in place: the same note, its date kept, marked edited. Without it,
+  // as the interface allows: a new note with the new text, then the old one deleted, once confirmed, the dialog
+  // saying what that does to the date.
   await page.getByRole('button', { name: 'Edit' }).click();
   const changed = `${text} Checked again.`;
   await page.getByLabel(/^New text/).fill(changed);
   await page.getByRole('button', { name: 'Save changes' }).click();
-  const replace = page.getByRole('dialog', { name: 'Replace this note?' });
-  await expect(replace).toBeVisible();
-  await replace.getByRole('button', { name: 'Save and delete the old note' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Note changed' })).toBeVisible();
-  await expect(page).not.toHaveURL(noteUrl);
-  await expect(page.getByText(changed)).toBeVisible();
-  await page.goto(noteUrl);
-  await expect(page.getByText('This note does not exist')).toBeVisible();
-  await page.goBack();
+  if (extensionsOff) {
+    const replace = page.getByRole('dialog', { name: 'Replace this note?' });
+    await expect(replace).toBeVisible();
+    await expect(replace).toContainText(/The note will be saved as new today, .*; the one of .* will be removed\./);
+    await replace.getByRole('button', { name: 'Save and delete the old note' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Note changed' })).toBeVisible();
+    await expect(page).not.toHaveURL(noteUrl);
+    await expect(page.getByText(changed)).toBeVisible();
+    await page.goto(noteUrl);
+    await expect(page.getByText('This note does not exist')).toBeVisible();
+    await page.goBack();
+  } else {
+    await expect(page.getByRole('status').filter({ hasText: 'Note corrected' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(noteUrl);
+    await expect(page.getByText(/^Written by you on .* · edited /)).toBeVisible();
+  }
   await expect(page.getByText(changed)).toBeVisible();
   const shownUrl = page.url();
 

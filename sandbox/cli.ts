@@ -134,6 +134,7 @@ const tablesToDrop: readonly (keyof Schema)[] = [
   'app_redirect_uris',
   'app_scopes',
   'apps',
+  'entry_versions',
   'notes',
   'comments',
   'students',

@@ -28,6 +28,7 @@ const primaryKeys = {
   students: ['student_id'],
   comments: ['seq'],
   notes: ['seq'],
+  entry_versions: ['seq'],
   apps: ['client_id'],
   app_scopes: ['client_id', 'scope'],
   app_redirect_uris: ['client_id', 'redirect_uri'],

@@ -14,6 +14,7 @@ import { pluginRoutes } from './areas/ai-plugin/ai-plugin.routes.ts';
 import { audienceRoutes } from './areas/audience/audience.routes.ts';
 import { authRoutes, oauthAssets } from './areas/auth/auth.routes.ts';
 import { commentRoutes } from './areas/comments/comments.routes.ts';
+import { correctionRoutes } from './areas/corrections/corrections.routes.ts';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.ts';
 import { docsRoutes } from './areas/docs/docs.routes.ts';
 import { healthRoutes } from './areas/health/health.routes.ts';
@@ -66,6 +67,7 @@ const areaRoutes: readonly RouteGroup[] = [
   sandboxRoutes,
   profileRoutes,
   commentRoutes,
+  correctionRoutes,
   rosterRoutes,
   notesRoutes,
   recordRoutes,

@@ -11,8 +11,12 @@ import type { UserSummary } from '../../contract/users.ts';
 import type { Queryable } from '../data/database.ts';
 import { entry, readableBy } from './read-rule.ts';
 
-/** The comments `viewerId` may read, every column a reader of comments uses; narrow and order as needed. */
-export function readableComments(q: Queryable, viewerId: string) {
+/**
+ * Every comment `viewerId` may read, withdrawn ones included: where a
+ * withdrawn comment still shows (the student's record's stub) and where its
+ * author is told it is withdrawn. Lists and search read `readableComments`.
+ */
+export function readableCommentsWithWithdrawn(q: Queryable, viewerId: string) {
   return q
     .selectFrom('comments as c')
     .innerJoin('students as st', 'st.student_id', 'c.student_id')
@@ -26,8 +30,15 @@ export function readableComments(q: Queryable, viewerId: string) {
       'st.user_id as student_user_id',
       'c.author_id',
       'c.created_at',
+      'c.edited_at',
+      'c.withdrawn_at',
     ])
     .where(readableBy(entry('c'), sql.val(viewerId)));
+}
+
+/** The comments `viewerId` may read (a withdrawn one is no longer read), every column a reader of comments uses; narrow and order as needed. */
+export function readableComments(q: Queryable, viewerId: string) {
+  return readableCommentsWithWithdrawn(q, viewerId).where('c.withdrawn_at', 'is', null);
 }
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof readableComments>['execute']>>[number];
 
@@ -46,6 +57,7 @@ export function readableNotes(q: Queryable, viewerId: string) {
       'n.course_id',
       'n.lesson_id',
       'n.created_at',
+      'n.edited_at',
     ])
     .where(readableBy(entry('n'), sql.val(viewerId)));
 }
@@ -65,8 +77,15 @@ export function personIn(people: ReadonlyMap<string, UserSummary>, userId: strin
   return found;
 }
 
+/** `editedAt` of an entry, present only once it was corrected. */
+const edited = (editedAt: number | null | undefined) =>
+  editedAt === null || editedAt === undefined ? {} : { editedAt: writtenAt(Number(editedAt)) };
+
 /** A comment as the API answers it, its people's summaries read beforehand (see `peopleOf`). */
-export function toComment(row: Omit<CommentRow, 'seq'>, people: ReadonlyMap<string, UserSummary>): Comment {
+export function toComment(
+  row: Omit<CommentRow, 'seq' | 'edited_at' | 'withdrawn_at'> & { readonly edited_at?: number | null },
+  people: ReadonlyMap<string, UserSummary>,
+): Comment {
   return {
     commentId: row.comment_id,
     student: personIn(people, row.student_user_id),
@@ -76,11 +95,15 @@ export function toComment(row: Omit<CommentRow, 'seq'>, people: ReadonlyMap<stri
     class: row.class_id,
     text: row.text,
     createdAt: writtenAt(row.created_at),
+    ...edited(row.edited_at),
   };
 }
 
 /** A note as the API answers it, its writer's summary read beforehand (see `peopleOf`). */
-export function toNote(row: Omit<NoteRow, 'seq'>, people: ReadonlyMap<string, UserSummary>): Note {
+export function toNote(
+  row: Omit<NoteRow, 'seq' | 'edited_at'> & { readonly edited_at?: number | null },
+  people: ReadonlyMap<string, UserSummary>,
+): Note {
   return {
     noteId: row.note_id,
     text: row.text,
@@ -90,6 +113,7 @@ export function toNote(row: Omit<NoteRow, 'seq'>, people: ReadonlyMap<string, Us
     courseId: row.course_id,
     lessonId: row.lesson_id,
     createdAt: writtenAt(row.created_at),
+    ...edited(row.edited_at),
     author: personIn(people, row.author_id),
   };
 }

@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithSecretSchema } from '../../contract/apps.ts';
+import { commentSchema } from '../../contract/comments.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { type EndpointName, endpoints } from '../../contract/endpoints.ts';
 import { noteSchema } from '../../contract/notes.ts';
@@ -42,6 +43,7 @@ type WriteName = { [N in EndpointName]: (typeof endpoints)[N]['method'] extends 
 interface Arranged {
   session?: { token: string; refreshToken: string };
   noteId?: string;
+  commentId?: string;
   plugin?: { clientId: string; clientSecret: string };
   app?: string;
   code?: { code: string; verifier: string };
@@ -194,10 +196,23 @@ const writes: Record<WriteName, () => Promise<Reply>> = {
         anonymous: true,
       },
     }),
-  createComment: () =>
-    call(service.url, 'POST', '/edu/v1/student/comment', {
+  async createComment() {
+    const reply = await call(service.url, 'POST', '/edu/v1/student/comment', {
       token: trainer(),
       body: { studentId: world.student.studentId, classId: world.klass.classId, text: 'Steady progress' },
+    });
+    arranged.commentId = bodyOf(reply, commentSchema).commentId;
+    return reply;
+  },
+  correctComment: () =>
+    call(service.url, 'POST', '/edu/v1/student/comment/correct', {
+      token: trainer(),
+      body: { commentId: needed(arranged.commentId, 'a comment'), text: 'Steady progress, radio calls clean' },
+    }),
+  withdrawComment: () =>
+    call(service.url, 'POST', '/edu/v1/student/comment/withdraw', {
+      token: trainer(),
+      body: { commentId: needed(arranged.commentId, 'a comment') },
     }),
   async createNote() {
     const reply = await call(service.url, 'PUT', '/edu/v1/note', {
@@ -211,6 +226,11 @@ const writes: Record<WriteName, () => Promise<Reply>> = {
     arranged.noteId = bodyOf(reply, noteSchema).noteId;
     return reply;
   },
+  correctNote: () =>
+    call(service.url, 'POST', '/edu/v1/note/correct', {
+      token: trainer(),
+      body: { noteId: needed(arranged.noteId, 'a note'), text: 'Ready for the next module, and the one after' },
+    }),
   removeNote: () =>
     call(service.url, 'POST', '/edu/v1/note/remove', {
       token: trainer(),

@@ -110,6 +110,10 @@ export interface CommentsTable {
   lesson_id: string | null;
   text: string;
   created_at: number;
+  /** When the author last corrected the text (migration 012); null: never. */
+  edited_at: number | null;
+  /** When the author withdrew the comment (migration 012); null: it stands. */
+  withdrawn_at: number | null;
 }
 
 export interface NotesTable {
@@ -124,6 +128,19 @@ export interface NotesTable {
   lesson_id: string | null;
   category: string;
   created_at: number;
+  /** When the author last corrected the text (migration 012); null: never. */
+  edited_at: number | null;
+}
+
+/** A wording a correction replaced (migration 012). */
+export interface EntryVersionsTable {
+  seq: Generated<number>;
+  kind: 'comment' | 'note';
+  entry_id: string;
+  text: string;
+  /** When this wording was written: the entry's first date, or the correction that wrote it. */
+  written_at: number;
+  replaced_at: number;
 }
 
 export interface AppsTable {
@@ -311,6 +328,7 @@ export interface Schema {
   students: StudentsTable;
   comments: CommentsTable;
   notes: NotesTable;
+  entry_versions: EntryVersionsTable;
   apps: AppsTable;
   app_scopes: AppScopesTable;
   app_redirect_uris: AppRedirectUrisTable;

@@ -17,7 +17,17 @@ import type { Queryable } from './database.ts';
 import { runPrepared } from './prepared.ts';
 import type { Schema } from './schema.ts';
 
-export const areas = ['users', 'apps', 'classes', 'comments', 'notes', 'plugins', 'badges', 'plugin_data'] as const;
+export const areas = [
+  'users',
+  'apps',
+  'classes',
+  'comments',
+  'notes',
+  'plugins',
+  'badges',
+  'plugin_data',
+  'corrections',
+] as const;
 export type Area = (typeof areas)[number];
 
 /** Every table of the schema but the bookkeeping ones (`bookkeepingTables`) belongs to exactly one area. */
@@ -30,6 +40,7 @@ export const areaTables: Readonly<Record<Area, readonly (keyof Schema)[]>> = {
   plugins: ['plugins', 'plugin_permissions', 'plugin_orgs'],
   badges: ['badges', 'badge_criteria', 'badge_assertions'],
   plugin_data: ['other_skills', 'additional_info'],
+  corrections: ['entry_versions'],
 };
 
 /**

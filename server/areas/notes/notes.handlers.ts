@@ -66,7 +66,7 @@ export function noteHandlers(deps: Deps) {
         if (note.authorId !== caller.userId) throw forbidden('Only the author of a note may delete it');
         // A concurrent delete of the same note (through another instance) finds nothing to remove: 404 here too.
         if (!(await repo.remove(noteId, caller.userId))) throw notFound(`Note "${noteId}"`);
-        await bump(tx, 'notes');
+        await bump(tx, 'notes', 'corrections');
         return { success: true };
       });
     },

@@ -87,19 +87,22 @@ export function notesRepo(q: Queryable) {
         course_id: note.courseId,
         lesson_id: note.lessonId,
         created_at: note.createdAt,
+        edited_at: null,
       };
       const [stored] = await toStored([written]);
       if (!stored) throw new Error('a note just written has no answer');
       return stored;
     },
-    /** Deletes the note if `authorId` wrote it; whether a row went. */
+    /** Deletes the note if `authorId` wrote it, with its earlier wordings (corrections); whether a row went. */
     async remove(noteId: string, authorId: string): Promise<boolean> {
       const result = await q
         .deleteFrom('notes')
         .where('note_id', '=', noteId)
         .where('author_id', '=', authorId)
         .executeTakeFirst();
-      return result.numDeletedRows === 1n;
+      if (result.numDeletedRows !== 1n) return false;
+      await q.deleteFrom('entry_versions').where('kind', '=', 'note').where('entry_id', '=', noteId).execute();
+      return true;
     },
   };
 }

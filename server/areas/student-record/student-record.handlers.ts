@@ -5,41 +5,55 @@
 import type { RecordEntry, StudentRecord } from '../../../contract/student-record.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import { notFound } from '../../errors.ts';
-import type { RecordCommentRow, RecordNoteRow, RecordsRepo } from './student-record.repo.ts';
+import type { RecordRows, RecordsRepo } from './student-record.repo.ts';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** Newest first; within one second, comments before notes, each newest first (by its table's order). */
-function merge(comments: readonly RecordCommentRow[], notes: readonly RecordNoteRow[]): RecordEntry[] {
-  const entries: RecordEntry[] = [];
-  let c = 0;
-  let n = 0;
-  while (c < comments.length || n < notes.length) {
-    const comment = comments[c];
-    const note = notes[n];
-    if (comment && (!note || comment.createdAt >= note.createdAt)) {
-      entries.push({ kind: 'comment', createdAt: iso(comment.createdAt), comment: comment.comment });
-      c += 1;
-    } else if (note) {
-      entries.push({ kind: 'note', createdAt: iso(note.createdAt), note: note.note, author: note.author });
-      n += 1;
-    }
-  }
-  return entries;
+/**
+ * Newest first; within one second, comments (a withdrawn one where it was
+ * written) before notes, each newest first by its table's order.
+ */
+function merge({ comments, notes, withdrawn }: RecordRows): RecordEntry[] {
+  const placed: { createdAt: number; rank: number; seq: number; entry: RecordEntry }[] = [
+    ...comments.map((row) => ({
+      ...row,
+      rank: 0,
+      entry: { kind: 'comment' as const, createdAt: iso(row.createdAt), comment: row.comment },
+    })),
+    ...withdrawn.map((row) => ({
+      ...row,
+      rank: 0,
+      entry: {
+        kind: 'withdrawn' as const,
+        createdAt: iso(row.createdAt),
+        withdrawnAt: iso(row.withdrawnAt),
+        commentId: row.commentId,
+        author: row.author,
+        class: row.classId,
+        course: row.courseId,
+        lesson: row.lessonId ?? '',
+      },
+    })),
+    ...notes.map((row) => ({
+      ...row,
+      rank: 1,
+      entry: { kind: 'note' as const, createdAt: iso(row.createdAt), note: row.note, author: row.author },
+    })),
+  ];
+  placed.sort((a, b) => b.createdAt - a.createdAt || a.rank - b.rank || b.seq - a.seq);
+  return placed.map((p) => p.entry);
 }
 
 export function recordHandlers(repo: RecordsRepo) {
   return {
     async record(caller: UserCaller, userId: string): Promise<StudentRecord> {
-      const [student, { comments, notes }] = await Promise.all([
-        repo.person(userId),
-        repo.entries(caller.userId, userId),
-      ]);
+      const [student, rows] = await Promise.all([repo.person(userId), repo.entries(caller.userId, userId)]);
+      const entries = merge(rows);
       // Someone the caller neither trains nor has anything to read about is "not found", as an unknown person.
-      if (!student || (comments.length === 0 && notes.length === 0 && !(await repo.trains(caller.userId, userId)))) {
+      if (!student || (entries.length === 0 && !(await repo.trains(caller.userId, userId)))) {
         throw notFound(`Student "${userId}"`);
       }
-      return { student, entries: merge(comments, notes) };
+      return { student, entries };
     },
   };
 }

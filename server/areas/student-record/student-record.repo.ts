@@ -6,7 +6,15 @@
 import type { Comment } from '../../../contract/comments.ts';
 import type { Note } from '../../../contract/notes.ts';
 import type { UserSummary } from '../../../contract/users.ts';
-import { peopleOf, personIn, readableComments, readableNotes, toComment, toNote } from '../../access/entries.ts';
+import {
+  peopleOf,
+  personIn,
+  readableComments,
+  readableCommentsWithWithdrawn,
+  readableNotes,
+  toComment,
+  toNote,
+} from '../../access/entries.ts';
 import { summariesOf } from '../../access/people.ts';
 import type { Queryable } from '../../data/database.ts';
 import { runPrepared } from '../../data/prepared.ts';
@@ -22,6 +30,24 @@ export interface RecordNoteRow {
   readonly createdAt: number;
   readonly note: Note;
   readonly author: UserSummary;
+}
+
+/** A comment its author withdrew: where it was and who wrote it, never its text. */
+export interface RecordWithdrawnRow {
+  readonly seq: number;
+  readonly createdAt: number;
+  readonly withdrawnAt: number;
+  readonly commentId: string;
+  readonly author: UserSummary;
+  readonly classId: string;
+  readonly courseId: string;
+  readonly lessonId: string | null;
+}
+
+export interface RecordRows {
+  readonly comments: RecordCommentRow[];
+  readonly notes: RecordNoteRow[];
+  readonly withdrawn: RecordWithdrawnRow[];
 }
 
 export function recordsRepo(q: Queryable) {
@@ -42,9 +68,9 @@ export function recordsRepo(q: Queryable) {
       return row !== undefined;
     },
     /** What the viewer may read about the person, each list newest first. */
-    async entries(viewerId: string, userId: string): Promise<{ comments: RecordCommentRow[]; notes: RecordNoteRow[] }> {
+    async entries(viewerId: string, userId: string): Promise<RecordRows> {
       const params = { userId, viewerId };
-      const [comments, notes] = await Promise.all([
+      const [comments, notes, withdrawn] = await Promise.all([
         runPrepared(q, 'record:comments', params, (p) =>
           readableComments(q, p.viewerId)
             .where('st.user_id', '=', p.userId)
@@ -57,9 +83,22 @@ export function recordsRepo(q: Queryable) {
             .orderBy('n.created_at', 'desc')
             .orderBy('n.seq', 'desc'),
         ),
+        // Withdrawn comments, under the same read rule as the comments they were.
+        runPrepared(q, 'record:withdrawn', params, (p) =>
+          readableCommentsWithWithdrawn(q, p.viewerId)
+            .where('st.user_id', '=', p.userId)
+            .where('c.withdrawn_at', 'is not', null)
+            .orderBy('c.created_at', 'desc')
+            .orderBy('c.seq', 'desc'),
+        ),
       ]);
       // The same few people (the student, a trainer or two) recur on every row: each is read once.
-      const people = await summariesOf(q, [userId, ...comments.flatMap(peopleOf), ...notes.flatMap(peopleOf)]);
+      const people = await summariesOf(q, [
+        userId,
+        ...comments.flatMap(peopleOf),
+        ...notes.flatMap(peopleOf),
+        ...withdrawn.map((row) => row.author_id),
+      ]);
       return {
         comments: comments.map((row) => ({
           seq: Number(row.seq),
@@ -71,6 +110,16 @@ export function recordsRepo(q: Queryable) {
           createdAt: Number(row.created_at),
           note: toNote(row, people),
           author: personIn(people, row.author_id),
+        })),
+        withdrawn: withdrawn.map((row) => ({
+          seq: Number(row.seq),
+          createdAt: Number(row.created_at),
+          withdrawnAt: Number(row.withdrawn_at),
+          commentId: row.comment_id,
+          author: personIn(people, row.author_id),
+          classId: row.class_id,
+          courseId: row.course_id,
+          lessonId: row.lesson_id,
         })),
       };
     },

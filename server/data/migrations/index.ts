@@ -10,6 +10,7 @@ import { migration as openid } from './008-openid.ts';
 import { migration as throttle } from './009-throttle.ts';
 import { migration as implicitGrant } from './010-implicit-grant.ts';
 import { migration as search } from './011-search.ts';
+import { migration as corrections } from './012-corrections.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   throttle,
   implicitGrant,
   search,
+  corrections,
 ];

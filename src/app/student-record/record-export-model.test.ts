@@ -104,6 +104,29 @@ describe('the record handed over', () => {
     expect(entry?.lessonName).toBe('Not in your classes');
   });
 
+  it('hands over a withdrawn comment as its mark, with who and when but never its words', () => {
+    const [entry] = exportedEntries(
+      [
+        {
+          kind: 'withdrawn',
+          createdAt: '2026-03-04T09:05:00.000Z',
+          withdrawnAt: '2026-03-06T12:00:00.000Z',
+          commentId: 'c9',
+          author: trainer,
+          class: 'cls-1',
+          course: 'crs-1',
+          lesson: 'les-1',
+        },
+      ],
+      names,
+      self,
+    );
+    expect(entry?.kind).toBe('Withdrawn comment');
+    expect(entry?.author).toBe('Dana Okafor');
+    expect(entry?.lessonName).toBe('Linux basics');
+    expect(entry?.text).toMatch(/^Withdrawn by the author on .*2026/);
+  });
+
   it('writes a CSV row per entry under its header, unknowns in words', () => {
     const rows = recordCsvRows(
       exportedEntries(

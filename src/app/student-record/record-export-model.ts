@@ -9,6 +9,7 @@ import type { UserSummary } from '../../../contract/users';
 import type { RosterNames } from '../../components/roster-fields';
 import { categoryLabels } from '../../features/notes/components/note-metadata';
 import { csvDateTime, exportFileName } from '../../lib/export/csv';
+import { formatDay } from '../../lib/format/plain-format';
 import type { ShownEntry } from './record-model';
 
 export interface ExportedEntry {
@@ -42,6 +43,19 @@ export function exportedEntries(
   self: { readonly userId: string; readonly name: string | undefined },
 ): ExportedEntry[] {
   return entries.map((entry) => {
+    // A withdrawn comment's mark is handed over too, without its words: a record never changes silently.
+    if (entry.kind === 'withdrawn') {
+      return {
+        key: `c:${entry.commentId}`,
+        kind: 'Withdrawn comment',
+        writtenAt: entry.createdAt,
+        author: fullName(entry.author),
+        className: nameOf(names.classes, entry.class, 'Not one of your classes'),
+        courseName: nameOf(names.courses, entry.course, 'Not in your classes'),
+        lessonName: entry.lesson ? nameOf(names.lessons, entry.lesson, 'Not in your classes') : 'No particular lesson',
+        text: `Withdrawn by the author on ${formatDay(entry.withdrawnAt)}`,
+      };
+    }
     if (entry.kind === 'comment') {
       const { comment } = entry;
       return {

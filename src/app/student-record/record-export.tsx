@@ -20,7 +20,7 @@ import { csvText } from '../../lib/export/csv';
 import { downloadCsv } from '../../lib/export/download-text';
 import { formatCount } from '../../lib/format/plain-format';
 import { type ExportedEntry, exportedEntries, recordCsvRows, recordFileName } from './record-export-model';
-import { countEntries, describeCounts } from './record-model';
+import { countEntries, describeCounts, standing } from './record-model';
 import type { ShownRecord } from './record-queries';
 
 interface RecordExportProps {
@@ -83,7 +83,10 @@ export function RecordExport({ userId, name, student, roster, shared, names, sel
             ) : null}
           </PrintHeader>
           <div className="print-sheet-block">
-            <StudentSummary facts={workFactsOf(roster?.people.get(userId))} activity={summarize(sheet.data.entries)} />
+            <StudentSummary
+              facts={workFactsOf(roster?.people.get(userId))}
+              activity={summarize(sheet.data.entries.filter(standing))}
+            />
           </div>
           {shared && shared.classes.length > 0 ? (
             <div className="print-sheet-block">

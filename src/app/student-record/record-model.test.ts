@@ -47,7 +47,8 @@ const entries: RecordEntry[] = studentRecordSchema.parse({
   ],
 }).entries;
 
-const ids = (list: RecordEntry[]) => list.map((e) => (e.kind === 'comment' ? e.comment.commentId : e.note.noteId));
+const ids = (list: RecordEntry[]) =>
+  list.map((e) => (e.kind === 'comment' ? e.comment.commentId : e.kind === 'note' ? e.note.noteId : e.commentId));
 
 describe('a student record’s filters and counts', () => {
   it('narrows to a course, leaving out user notes, then to a lesson of it', () => {
@@ -57,13 +58,44 @@ describe('a student record’s filters and counts', () => {
   });
 
   it('counts each kind and says so, naming the whole when filtered', () => {
-    expect(countEntries(entries)).toEqual({ total: 6, comments: 3, lessonNotes: 1, courseNotes: 1, userNotes: 1 });
+    expect(countEntries(entries)).toEqual({
+      total: 6,
+      comments: 3,
+      lessonNotes: 1,
+      courseNotes: 1,
+      userNotes: 1,
+      withdrawn: 0,
+    });
     expect(describeCounts(countEntries(entries))).toBe(
       '6 entries: 3 comments, 1 lesson note, 1 course note, 1 user note',
     );
     const cyber = entries.filter((e) => matches(e, { courseId: 'cyber' }));
     expect(describeCounts(countEntries(cyber), entries.length)).toBe('3 of 6 entries: 2 comments, 1 lesson note');
     expect(describeCounts(countEntries([]), 6)).toBe('0 of 6 entries');
+  });
+
+  it('counts a withdrawn comment apart, filed where the comment was', () => {
+    const [mark] = studentRecordSchema.parse({
+      student: person,
+      entries: [
+        {
+          kind: 'withdrawn',
+          createdAt: at,
+          withdrawnAt: '2026-03-01T10:00:00.000Z',
+          commentId: 'c9',
+          author: person,
+          class: 'cls-net',
+          course: 'net',
+          lesson: 'les-9',
+        },
+      ],
+    }).entries;
+    if (!mark) throw new Error('the fixture has one entry');
+    const all = [...entries, mark];
+    expect(describeCounts(countEntries(all))).toBe(
+      '7 entries: 3 comments, 1 lesson note, 1 course note, 1 user note, 1 withdrawn comment',
+    );
+    expect(ids(all.filter((e) => matches(e, { courseId: 'net', lessonId: 'les-9' })))).toEqual(['c3', 'c9']);
   });
 
   it('offers the courses with entries, and the lessons of the chosen course, with counts', () => {

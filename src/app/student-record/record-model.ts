@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import { type Comment, commentFiltersSchema } from '../../../contract/comments';
 import { type Note, noteCategoryOf } from '../../../contract/notes';
 import type { Roster } from '../../../contract/roster';
+import type { RecordEntry } from '../../../contract/student-record';
 import type { UserSummary } from '../../../contract/users';
 
 /**
@@ -21,7 +22,13 @@ export type ShownEntry =
       readonly createdAt: string | null;
       readonly note: Note;
       readonly author: UserSummary | null;
-    };
+    }
+  /** A comment its author withdrew (the corrections extension): a mark without its text. */
+  | Extract<RecordEntry, { kind: 'withdrawn' }>;
+
+/** An entry that stands (not a withdrawn comment's mark): what the header's summary counts. */
+export const standing = (entry: ShownEntry): entry is Exclude<ShownEntry, { kind: 'withdrawn' }> =>
+  entry.kind !== 'withdrawn';
 
 /** The trainer's roster narrowed to this person: the classes of theirs the person is in, with only them as student. */
 export function rosterOf(roster: Roster, userId: string): Roster {
@@ -39,6 +46,7 @@ export type RecordFilters = z.infer<typeof recordFiltersSchema>;
 /** The course and lesson an entry is filed under; a user note has neither. */
 export function placeOf(entry: ShownEntry): { courseId: string | null; lessonId: string | null } {
   if (entry.kind === 'comment') return { courseId: entry.comment.course, lessonId: entry.comment.lesson || null };
+  if (entry.kind === 'withdrawn') return { courseId: entry.course, lessonId: entry.lesson || null };
   return { courseId: entry.note.courseId, lessonId: entry.note.lessonId };
 }
 
@@ -56,6 +64,7 @@ export interface RecordCounts {
   readonly lessonNotes: number;
   readonly courseNotes: number;
   readonly userNotes: number;
+  readonly withdrawn: number;
 }
 
 export function countEntries(entries: readonly ShownEntry[]): RecordCounts {
@@ -63,8 +72,10 @@ export function countEntries(entries: readonly ShownEntry[]): RecordCounts {
   let lessonNotes = 0;
   let courseNotes = 0;
   let userNotes = 0;
+  let withdrawn = 0;
   for (const entry of entries) {
     if (entry.kind === 'comment') comments += 1;
+    else if (entry.kind === 'withdrawn') withdrawn += 1;
     else {
       const category = noteCategoryOf(entry.note);
       if (category === 'lesson') lessonNotes += 1;
@@ -72,7 +83,7 @@ export function countEntries(entries: readonly ShownEntry[]): RecordCounts {
       else userNotes += 1;
     }
   }
-  return { total: entries.length, comments, lessonNotes, courseNotes, userNotes };
+  return { total: entries.length, comments, lessonNotes, courseNotes, userNotes, withdrawn };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -84,6 +95,7 @@ export function describeCounts(counts: RecordCounts, of?: number): string {
     counts.lessonNotes > 0 ? plural(counts.lessonNotes, 'lesson note', 'lesson notes') : '',
     counts.courseNotes > 0 ? plural(counts.courseNotes, 'course note', 'course notes') : '',
     counts.userNotes > 0 ? plural(counts.userNotes, 'user note', 'user notes') : '',
+    counts.withdrawn > 0 ? plural(counts.withdrawn, 'withdrawn comment', 'withdrawn comments') : '',
   ].filter(Boolean);
   const head =
     of !== undefined && of !== counts.total

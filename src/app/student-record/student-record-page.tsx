@@ -37,6 +37,7 @@ import {
   type RecordFilters,
   recordFiltersSchema,
   rosterOf,
+  standing,
 } from './record-model';
 import { recordQueries, type ShownRecord, sharedClassAudience } from './record-queries';
 import { useEntryTarget } from './use-entry-target';
@@ -136,7 +137,7 @@ function StudentRecord() {
           viewerId={session.userId}
           roster={roster.data}
           shared={mine}
-          entries={record.data?.entries}
+          entries={record.data?.entries.filter(standing)}
         />
       )}
       {settling ? null : notFound ? (

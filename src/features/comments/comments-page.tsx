@@ -12,6 +12,7 @@ import {
   EmptyState,
   ErrorState,
   FormSkeleton,
+  LiveMessage,
   QueryView,
   type SkeletonField,
   useShownTogether,
@@ -60,6 +61,8 @@ function Comments() {
   const create = useCreateComment();
   const missingScope = isApiError(comments.error) && comments.error.code === 'missing_scope';
   const [justAdded, setJustAdded] = useState<string>();
+  // Said here, not on the card: a withdrawn comment's card leaves the list with its own message.
+  const [withdrawn, setWithdrawn] = useState('');
 
   return (
     <div className="page">
@@ -100,6 +103,7 @@ function Comments() {
               ) : null}
             </h2>
             <FilterChips {...panel.chips} />
+            <LiveMessage message={withdrawn} />
             <QueryView
               query={comments}
               what="the comments"
@@ -116,7 +120,15 @@ function Comments() {
               }
             >
               {(list) => (
-                <CommentList comments={list} names={names} listKey={panel.key} more={more} justAdded={justAdded} />
+                <CommentList
+                  comments={list}
+                  names={names}
+                  listKey={panel.key}
+                  more={more}
+                  justAdded={justAdded}
+                  selfId={session.userId}
+                  onWithdrawn={setWithdrawn}
+                />
               )}
             </QueryView>
           </section>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { type Note, noteCategoryOf } from '../../../contract/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EarlierWording } from '../../components/earlier-wording';
 import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, LiveMessage, QueryView } from '../../components/states';
@@ -14,6 +15,7 @@ import { describeError } from '../../lib/api/describe-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
 import { useBackLink } from '../../lib/url/came-from';
+import { noteVersions } from './api/note-corrections';
 import { noteQueries, useRemoveNote } from './api/note-queries';
 import { NoteEdit } from './components/note-edit';
 import { NoteMetadata, noteTitle, writerName } from './components/note-metadata';
@@ -116,7 +118,12 @@ export default function NotePage() {
             <p className="user-text" dir="auto">
               {data.text}
             </p>
-            <WrittenLine by={writerName(data, data.author, session.userId)} at={data.createdAt} />
+            <WrittenLine
+              by={writerName(data, data.author, session.userId)}
+              at={data.createdAt}
+              editedAt={data.editedAt}
+            />
+            {data.editedAt ? <EarlierWording versions={noteVersions(data.noteId)} /> : null}
             <h3>Details</h3>
             <NoteMetadata note={data} names={names} detailed selfId={session.userId} linkPerson={trainer} />
             <NoteActions

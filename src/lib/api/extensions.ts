@@ -21,6 +21,8 @@ export type Extension =
   | 'audience'
   /** `GET /user/v1/pictures/:pictureId`. */
   | 'pictures'
+  /** Corrections in place, earlier wordings, a comment withdrawn (`/edu/v1/student/comment/correct`, …). */
+  | 'corrections'
   /** `/mission-planner/v1/*`. */
   | 'mission-planner'
   /** `GET /edu/v1/search`: without it the dashboard searches the lists it can read, in the browser. */

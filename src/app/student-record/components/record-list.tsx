@@ -13,6 +13,7 @@ import { NoteCard } from '../../../features/notes/components/note-card';
 import { categoryLabels } from '../../../features/notes/components/note-metadata';
 import { formatDayTime } from '../../../lib/format/plain-format';
 import type { ShownEntry } from '../record-model';
+import { WithdrawnCard } from './withdrawn-card';
 
 function EntryTop({
   kind,
@@ -39,6 +40,7 @@ function EntryTop({
 }
 
 export function entryKey(entry: ShownEntry): string {
+  if (entry.kind === 'withdrawn') return `w:${entry.commentId}`;
   return entry.kind === 'comment' ? `c:${entry.comment.commentId}` : `n:${entry.note.noteId}`;
 }
 
@@ -62,10 +64,13 @@ export function RecordList({
 }) {
   const renderItem = useCallback(
     (entry: ShownEntry) =>
-      entry.kind === 'comment' ? (
+      entry.kind === 'withdrawn' ? (
+        <WithdrawnCard entry={entry} names={names} selfId={selfId} />
+      ) : entry.kind === 'comment' ? (
         <CommentCard
           comment={entry.comment}
           names={names}
+          selfId={selfId}
           linkStudent={false}
           justAdded={entryKey(entry) === justAdded}
           top={<EntryTop kind="Comment" createdAt={entry.createdAt} />}

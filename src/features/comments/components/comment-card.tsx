@@ -8,10 +8,13 @@ import { memo, type ReactNode, useRef } from 'react';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import { Avatar } from '../../../components/avatar';
+import { EarlierWording } from '../../../components/earlier-wording';
 import type { RosterNames } from '../../../components/roster-fields';
 import { StudentLink } from '../../../components/student-link';
 import { useJustAdded } from '../../../components/use-just-added';
 import { WrittenLine } from '../../../components/written-line';
+import { correctionQueries } from '../../../lib/api/correction-queries';
+import { CommentCorrections } from './comment-corrections';
 
 export function Person({
   user,
@@ -51,6 +54,8 @@ export const CommentCard = memo(function CommentCard({
   top,
   showTime = false,
   justAdded = false,
+  selfId,
+  onWithdrawn,
 }: {
   readonly comment: Comment;
   readonly names: RosterNames;
@@ -62,6 +67,10 @@ export const CommentCard = memo(function CommentCard({
   readonly showTime?: boolean;
   /** The comment the person has just added: brought into view, highlighted and focused. */
   readonly justAdded?: boolean;
+  /** The signed-in person: the author of the comment may correct or withdraw it (the corrections extension). */
+  readonly selfId?: string | undefined;
+  /** Where to say that the person withdrew it (the card itself then leaves the list); on the card when not given. */
+  readonly onWithdrawn?: ((message: string) => void) | undefined;
 }) {
   const ref = useRef<HTMLLIElement>(null);
   useJustAdded(ref, justAdded);
@@ -76,10 +85,12 @@ export const CommentCard = memo(function CommentCard({
           <Person user={comment.author} relation="By" />
           <Person user={comment.student} relation="About" link={linkStudent} />
         </div>
-        {showTime ? <WrittenLine at={comment.createdAt} /> : null}
+        {showTime ? <WrittenLine at={comment.createdAt} editedAt={comment.editedAt} /> : null}
         <p className="user-text" dir="auto">
           {comment.text}
         </p>
+        {!showTime && comment.editedAt ? <WrittenLine editedAt={comment.editedAt} /> : null}
+        {comment.editedAt ? <EarlierWording versions={correctionQueries.ofComment(comment.commentId)} /> : null}
         <dl className="meta">
           <div>
             <dt>Class</dt>
@@ -94,6 +105,10 @@ export const CommentCard = memo(function CommentCard({
             <dd>{comment.lesson ? named(names.lessons, comment.lesson) : 'No particular lesson'}</dd>
           </div>
         </dl>
+        {selfId !== undefined && comment.author.userId === selfId ? (
+          // Keyed by the text: a correction saved elsewhere starts the editor from the new one.
+          <CommentCorrections key={comment.text} comment={comment} names={names} onWithdrawn={onWithdrawn} />
+        ) : null}
       </article>
     </li>
   );

@@ -16,6 +16,8 @@ export function CommentList({
   listKey = '',
   more,
   justAdded,
+  selfId,
+  onWithdrawn,
 }: {
   readonly comments: readonly Comment[];
   readonly names: RosterNames;
@@ -25,12 +27,23 @@ export function CommentList({
   readonly more?: MorePages;
   /** The id of the comment the person has just added (see CommentCard). */
   readonly justAdded?: string | undefined;
+  /** The signed-in person, who may correct or withdraw what they wrote. */
+  readonly selfId?: string | undefined;
+  /** Told what to say once the person withdrew one of theirs (its card leaves the list). */
+  readonly onWithdrawn?: ((message: string) => void) | undefined;
 }) {
   const renderItem = useCallback(
     (comment: Comment) => (
-      <CommentCard comment={comment} names={names} showTime justAdded={comment.commentId === justAdded} />
+      <CommentCard
+        comment={comment}
+        names={names}
+        showTime
+        justAdded={comment.commentId === justAdded}
+        selfId={selfId}
+        onWithdrawn={onWithdrawn}
+      />
     ),
-    [names, justAdded],
+    [names, justAdded, selfId, onWithdrawn],
   );
   return (
     <IncrementalCardList

@@ -46,7 +46,7 @@ export const NoteCard = memo(function NoteCard({
         <p className="user-text clamp" dir="auto">
           {note.text}
         </p>
-        {showWriter ? <WrittenLine by={writer} at={note.createdAt} /> : null}
+        {showWriter ? <WrittenLine by={writer} at={note.createdAt} editedAt={note.editedAt} /> : null}
         <NoteMetadata note={note} names={names} selfId={selfId} linkPerson={linkPerson} />
       </article>
     </li>

@@ -1,7 +1,8 @@
-/** Changing a note loses nothing when either step fails (mocked HTTP: one component). */
+/** Changing a note where the platform has no corrections loses nothing when either step fails (mocked HTTP: one component). */
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../../../contract/notes';
+import { extensions } from '../../../lib/api/extensions';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
 import { renderWithProviders } from '../../../test/render';
@@ -48,8 +49,11 @@ async function change(text: string) {
   return view;
 }
 
-describe('changing a note', () => {
+describe('changing a note without corrections', () => {
+  afterEach(() => extensions.reset());
   beforeEach(() => {
+    // Known absent (found out earlier in the session): Save goes straight to the replacement.
+    extensions.markAbsent('corrections');
     setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
     sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
   });
