@@ -234,6 +234,28 @@ describe('changing one’s own password', () => {
     expect(await signsIn(handle, 'saffron pilot crosses rivers')).toBe(true);
   });
 
+  it('counts wrong current passwords as failed sign-ins: past the limit, 429 with Retry-After, and the sign-in form waits too', async () => {
+    const kmensah = '@kmensah';
+    const password = 'kmensah-sandbox-2026';
+    const { access_token } = await signInWithCode(service.url, app, { handle: kmensah, password });
+    const change = (currentPassword: string) =>
+      call(service.url, 'POST', '/auth/v1/password', {
+        token: access_token,
+        body: { currentPassword, newPassword: 'saffron pilot crosses rivers' },
+      });
+    // The sign-in form's limit (SIGNIN_FAILURES_PER_HANDLE, 5 by default) of consecutive failures.
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await change(`guess number ${attempt}`)).status).toBe(400);
+    }
+    const held = await change(password);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(JSON.stringify(held.body)).toContain('too_many_requests');
+    // Held back: the right password changed nothing, and the same count holds the sign-in form.
+    expect(await signsIn(kmensah, 'saffron pilot crosses rivers')).toBe(false);
+    expect(await signsIn(kmensah, password)).toBe(false);
+  });
+
   it('says so to a person who has no password (signs in through their organization), rather than "not right"', async () => {
     const imported = await admin(service.url, 'POST', '/admin/v1/import', {
       users: [

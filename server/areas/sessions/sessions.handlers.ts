@@ -5,6 +5,7 @@ import { readUserToken, type UserCaller } from '../../access/authenticator.ts';
 import { passwordWeakness } from '../../access/password-strength.ts';
 import { hashPassword, setPasswordHash, verifyPassword } from '../../access/passwords.ts';
 import { endUserSessions, familyOfToken, refreshSession } from '../../access/sessions.ts';
+import { failed, forgive, recorded, signinKeys, take } from '../../access/throttle.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import { sessionsRepo } from './sessions.repo.ts';
@@ -40,6 +41,7 @@ export function sessionHandlers(deps: Deps) {
       caller: UserCaller,
       authorization: string | undefined,
       body: ChangePasswordBody,
+      address: string,
     ): Promise<{ success: boolean; endedSessions: number }> {
       if (caller.anonymous) {
         throw new HttpError(403, 'anonymous_not_allowed', 'An anonymous account has no password');
@@ -53,15 +55,33 @@ export function sessionHandlers(deps: Deps) {
           'You have no password here to change: you sign in through your organization, or have not yet set one from an invitation link. An administrator can send you a link to set one.',
         );
       }
-      const personal = account ? [account.handle, account.first_name, account.last_name] : [];
+      const personal = [account.handle, account.first_name, account.last_name];
+      // Guessing the current password is guessing the password: counted under the very keys of the sign-in
+      // form (this handle from this address, this address in a day), so a stolen session gives no free guesses
+      // and neither door resets the other's count.
+      const keys = signinKeys(deps.settings, account.handle, address);
+      const tooMany = (retryAfter: number) =>
+        new HttpError(
+          429,
+          'too_many_requests',
+          `Too many wrong passwords for this account from this address; try again in ${retryAfter} seconds`,
+          undefined,
+          retryAfter,
+        );
+      const waiting = await recorded(deps.db, keys, deps.now());
+      if (waiting.wait > 0) throw tooMany(waiting.wait);
       // One slot for both hashes, so a change is not refused halfway; beyond the bound, 503 at once.
-      // Clean, not known: a session may be stolen, and nothing here counts failures, so it gets no kept share.
+      // Clean, not known: a session may be stolen, so it gets no kept share.
       const hash = await deps.passwords.run(async () => {
-        if (!(await verifyPassword(body.currentPassword, account?.password_hash))) {
+        const taken = await take(deps.db, keys, deps.now());
+        if (!taken.ok) throw tooMany(taken.retryAfter);
+        if (!(await verifyPassword(body.currentPassword, account.password_hash))) {
+          await failed(deps.db, taken, deps.now());
           throw new HttpError(400, 'invalid_input', 'The current password is not right', [
             { path: 'body.currentPassword', message: 'is not your current password' },
           ]);
         }
+        await forgive(deps.db, keys);
         const weakness = passwordWeakness(body.newPassword, personal);
         if (weakness !== undefined) {
           throw new HttpError(400, 'invalid_input', weakness, [{ path: 'body.newPassword', message: weakness }]);
