@@ -24,6 +24,7 @@ import {
   useState,
 } from 'react';
 import { formatCount } from '../lib/format/plain-format';
+import { bringIntoView } from './bring-into-view';
 import { Skeleton } from './states';
 
 /** Rows rendered at once: more than fill a tall screen; the next page comes long before it is scrolled to. */
@@ -247,9 +248,7 @@ function useRevealRow<T>(
     done.current = reveal;
     row.tabIndex = -1;
     row.dataset.revealed = 'true';
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    row.focus({ preventScroll: true });
-    row.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    bringIntoView(row);
   }, [index, reveal, shown, rendered, showMore, listRef]);
 }
 

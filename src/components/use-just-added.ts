@@ -4,12 +4,11 @@
  * the forms, out of view, without it.
  */
 import { type RefObject, useEffect } from 'react';
+import { bringIntoView } from './bring-into-view';
 
 export function useJustAdded(ref: RefObject<HTMLElement | null>, justAdded: boolean): void {
   useEffect(() => {
-    if (!justAdded) return;
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    ref.current?.focus({ preventScroll: true });
-    ref.current?.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    if (!justAdded || !ref.current) return;
+    bringIntoView(ref.current);
   }, [justAdded, ref]);
 }
