@@ -5,11 +5,9 @@ import { CommentForm } from '../features/comments/components/comment-form';
 import { NoteForm } from '../features/notes/components/note-form';
 import { setRuntimeConfig } from '../lib/config/runtime-config';
 import { sessionStore } from '../lib/session/session-store';
-import { roster } from '../test/fixtures';
+import { json, roster } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const dana = { userId: 'trainer-1', handle: '@dana', firstName: 'Dana', lastName: 'Okafor' };
 const linda = { userId: 'trainer-2', handle: '@linda', firstName: 'Linda', lastName: 'Chen' };
 

@@ -50,3 +50,7 @@ export const roster: Roster = rosterSchema.parse({
     },
   ],
 });
+
+/** A JSON answer of the service, for the one component a unit test mocks HTTP for. */
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -11,7 +11,7 @@ import type { UserSummary } from '../../../contract/users';
 import { rosterNames } from '../../components/roster-fields';
 import { setRuntimeConfig } from '../../lib/config/runtime-config';
 import { sessionStore } from '../../lib/session/session-store';
-import { userSummary } from '../../test/fixtures';
+import { json, userSummary } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { NoteList } from './components/note-list';
 import NotePage from './note-page';
@@ -34,9 +34,6 @@ const platformNote: Note = {
   courseId: 'course-1',
   lessonId: 'lesson-2',
 };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Serves the note; every other address is one the service does not have. Returns the paths asked. */
 function serve(note: Note): string[] {

@@ -5,12 +5,10 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../lib/config/runtime-config';
 import { sessionStore } from '../../lib/session/session-store';
-import { userSummary } from '../../test/fixtures';
+import { json, userSummary } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { Classes } from './roster-page';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const course = { courseId: 'crs-1', name: 'Cyber basics' };
 const profile = (userId: string, firstName: string, lastName: string, extra: Record<string, unknown> = {}) =>
   userSummary(userId, { firstName, lastName, ...extra });

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../../contract/endpoints';
+import { json } from '../../test/fixtures';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { sessionStore } from '../session/session-store';
 import { ApiError } from './api-error';
 import { call } from './client';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const expired = () => json(401, { error: { code: 'token_expired', message: 'The user token has expired' } });
 /** The platform's way: the code in the headers, an HTML page (or nothing) as the body. */
 const platformError = (status: number, code: string) =>

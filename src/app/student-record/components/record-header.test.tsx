@@ -5,13 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { extensions } from '../../../lib/api/extensions';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
+import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import prefetchRecord from '../prefetch';
 import { sharedClassAudience } from '../record-queries';
 import { RecordHeader } from './record-header';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const dana = { userId: 'trainer-1', handle: '@dana', firstName: 'Dana', lastName: 'Okafor' };
 const linda = { userId: 'trainer-2', handle: '@linda', firstName: 'Linda', lastName: 'Chen' };
 const jordan = {

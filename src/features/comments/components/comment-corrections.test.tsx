@@ -7,6 +7,7 @@ import type { RosterNames } from '../../../components/roster-fields';
 import { extensions } from '../../../lib/api/extensions';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
+import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { CommentCard } from './comment-card';
 
@@ -40,8 +41,6 @@ const names: RosterNames = {
   students: new Map(),
   users: new Map(),
 };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function serve() {
   const asked: { method: string; path: string; body: unknown }[] = [];

@@ -6,11 +6,10 @@ import { extensions } from '../../../lib/api/extensions';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { formatDay } from '../../../lib/format/plain-format';
 import { sessionStore } from '../../../lib/session/session-store';
+import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { NoteEdit } from './note-edit';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const old: Note = {
   noteId: 'note-old',
   text: 'First thoughts.',

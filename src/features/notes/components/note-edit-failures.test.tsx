@@ -5,11 +5,10 @@ import type { Note } from '../../../../contract/notes';
 import { extensions } from '../../../lib/api/extensions';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
+import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { NoteEdit } from './note-edit';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const old: Note = {
   noteId: 'note-old',
   text: 'First thoughts.',

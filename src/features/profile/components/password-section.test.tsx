@@ -3,11 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
+import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { PasswordSection } from './password-section';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Answer = () => Response | Promise<Response>;
 
