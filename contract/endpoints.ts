@@ -11,6 +11,7 @@ import { adminEndpoints } from './endpoints/admin.ts';
 import { aiPluginEndpoints } from './endpoints/ai-plugin.ts';
 import { audienceEndpoints } from './endpoints/audience.ts';
 import { authEndpoints } from './endpoints/auth.ts';
+import { classActivityEndpoints } from './endpoints/class-activity.ts';
 import { commentEndpoints } from './endpoints/comments.ts';
 import { correctionEndpoints } from './endpoints/corrections.ts';
 import { healthEndpoints } from './endpoints/health.ts';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...commentEndpoints,
   ...correctionEndpoints,
   ...rosterEndpoints,
+  ...classActivityEndpoints,
   ...studentRecordEndpoints,
   ...audienceEndpoints,
   ...profileEndpoints,

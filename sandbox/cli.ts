@@ -135,6 +135,8 @@ const tablesToDrop: readonly (keyof Schema)[] = [
   'app_scopes',
   'apps',
   'entry_versions',
+  'comment_counts',
+  'note_counts',
   'notes',
   'comments',
   'students',

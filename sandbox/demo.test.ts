@@ -29,6 +29,8 @@ const primaryKeys = {
   comments: ['seq'],
   notes: ['seq'],
   entry_versions: ['seq'],
+  comment_counts: ['class_id', 'student_id'],
+  note_counts: ['class_id', 'student_id'],
   apps: ['client_id'],
   app_scopes: ['client_id', 'scope'],
   app_redirect_uris: ['client_id', 'redirect_uri'],

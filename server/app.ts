@@ -13,6 +13,7 @@ import { adminRoutes } from './areas/admin/admin.routes.ts';
 import { pluginRoutes } from './areas/ai-plugin/ai-plugin.routes.ts';
 import { audienceRoutes } from './areas/audience/audience.routes.ts';
 import { authRoutes, oauthAssets } from './areas/auth/auth.routes.ts';
+import { classActivityRoutes } from './areas/class-activity/class-activity.routes.ts';
 import { commentRoutes } from './areas/comments/comments.routes.ts';
 import { correctionRoutes } from './areas/corrections/corrections.routes.ts';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes.ts';
@@ -69,6 +70,7 @@ const areaRoutes: readonly RouteGroup[] = [
   commentRoutes,
   correctionRoutes,
   rosterRoutes,
+  classActivityRoutes,
   notesRoutes,
   recordRoutes,
   searchRoutes,

@@ -132,6 +132,14 @@ export interface NotesTable {
   edited_at: number | null;
 }
 
+/** Per class and enrollment, how many entries of a kind and the newest's time (migration 015, kept by triggers). */
+export interface EntryCountsTable {
+  class_id: string;
+  student_id: string;
+  count: number;
+  latest: number;
+}
+
 /** A wording a correction replaced (migration 012). */
 export interface EntryVersionsTable {
   seq: Generated<number>;
@@ -329,6 +337,8 @@ export interface Schema {
   comments: CommentsTable;
   notes: NotesTable;
   entry_versions: EntryVersionsTable;
+  comment_counts: EntryCountsTable;
+  note_counts: EntryCountsTable;
   apps: AppsTable;
   app_scopes: AppScopesTable;
   app_redirect_uris: AppRedirectUrisTable;
