@@ -4,11 +4,12 @@
  * counted again at once after a write, and a class is answered only to who
  * may read in it.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClassActivityCounts, classActivitySchema } from '../../../contract/class-activity.ts';
 import { commentListSchema, commentSchema } from '../../../contract/comments.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
-import { noteListSchema } from '../../../contract/notes.ts';
+import { noteListSchema, noteSchema } from '../../../contract/notes.ts';
 import { classStudentListSchema } from '../../../contract/roster.ts';
 import { demoIds } from '../../../sandbox/demo-ids.ts';
 import { call, type Reply, signIn, startService, type TestService } from '../../../testkit/harness.ts';
@@ -126,6 +127,59 @@ describe('each student’s counts in a class', () => {
     expect(withdrawn.status).toBe(200);
     const again = (await readActivity(dana, classes.cyberA)).students.find((s) => s.userId === users.studentNoPicture);
     expect(again?.comments.count ?? 0).toBe(before?.comments.count ?? 0);
+  });
+
+  it('keep the newest date truthful when the newest note is removed', async () => {
+    const note = async (text: string) => {
+      const reply = await call(service.url, 'PUT', '/edu/v1/note', {
+        token: dana,
+        body: { text, studentId: students.noPictureCyber, lessonId: demoIds.lessons.cyber[0] },
+      });
+      expect(reply.status).toBe(201);
+      return noteSchema.parse(reply.body);
+    };
+    const samOf = async () =>
+      (await readActivity(dana, classes.cyberA)).students.find((s) => s.userId === users.studentNoPicture);
+    const before = await samOf();
+    const older = await note('The older of two');
+    service.advanceClock(60);
+    const newer = await note('The newer of two');
+    expect((await samOf())?.notes).toEqual({ count: (before?.notes.count ?? 0) + 2, latest: newer.createdAt });
+    const removed = await call(service.url, 'POST', '/edu/v1/note/remove', {
+      token: dana,
+      body: { noteId: newer.noteId },
+    });
+    expect(removed.status).toBeLessThan(300);
+    expect((await samOf())?.notes).toEqual({ count: (before?.notes.count ?? 0) + 1, latest: older.createdAt });
+  });
+
+  it('are kept equal to a count over every entry, through every write above', async () => {
+    const recount = (table: 'comments' | 'notes', counted: string) =>
+      sql<{
+        class_id: string;
+        student_id: string;
+        count: number;
+        latest: number;
+      }>`SELECT class_id, student_id, COUNT(*) AS count, MAX(created_at) AS latest FROM ${sql.table(table)} WHERE ${sql.raw(counted)} GROUP BY class_id, student_id ORDER BY class_id, student_id`.execute(
+        service.db.q,
+      );
+    const kept = (table: 'comment_counts' | 'note_counts') =>
+      sql<{
+        class_id: string;
+        student_id: string;
+        count: number;
+        latest: number;
+      }>`SELECT class_id, student_id, count, latest FROM ${sql.table(table)} ORDER BY class_id, student_id`.execute(
+        service.db.q,
+      );
+    const plain = (rows: readonly { class_id: string; student_id: string; count: number; latest: number }[]) =>
+      rows.map((r) => [r.class_id, r.student_id, Number(r.count), Number(r.latest)]);
+    const comments = plain((await recount('comments', 'withdrawn_at IS NULL')).rows);
+    expect(comments.length).toBeGreaterThan(0);
+    expect(plain((await kept('comment_counts')).rows)).toEqual(comments);
+    expect(plain((await kept('note_counts')).rows)).toEqual(
+      plain((await recount('notes', 'class_id IS NOT NULL AND student_id IS NOT NULL')).rows),
+    );
   });
 
   it('are not found for a class the trainer neither trains nor wrote in, as for an unknown one', async () => {

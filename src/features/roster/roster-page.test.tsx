@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { extensions } from '../../lib/api/extensions';
 import { setRuntimeConfig } from '../../lib/config/runtime-config';
 import { sessionStore } from '../../lib/session/session-store';
 import { json, userSummary } from '../../test/fixtures';
@@ -39,6 +40,7 @@ describe('Classes and students', () => {
   beforeEach(() => {
     setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
     sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    extensions.reset();
   });
 
   it('lists each class with its students, their rank, AFSC and duty title where given, and what is written about them', async () => {
@@ -122,6 +124,37 @@ describe('Classes and students', () => {
       '/edu/v1/student/comment?cls-1',
       '/edu/v1/student/comment?cls-2',
     ]);
+  });
+
+  it('shows the counts and dates the service counted, reading none of the class’s comments and notes', async () => {
+    serve({
+      '/edu/v1/class/list': { docs: [{ groupId: 'cls-1', name: 'Cyber 26A', joinCode: 'ABCDEFGH', course }] },
+      '/edu/v1/student/list?cls-1': { docs: [jordan, sam] },
+      '/edu/v1/lesson/course': { docs: [] },
+      '/edu/v1/class/activity?cls-1': {
+        classId: 'cls-1',
+        students: [
+          {
+            userId: 'usr-j',
+            comments: { count: 1204, latest: '2026-03-02T10:00:00.000Z' },
+            notes: { count: 3, latest: '2026-02-24T09:00:00.000Z' },
+          },
+        ],
+      },
+    });
+    renderWithProviders(<Classes />);
+
+    const first = await screen.findByRole('region', { name: 'Cyber 26A' });
+    const jordanCard = (await within(first).findByRole('link', { name: 'Jordan Lee' })).closest('li') as HTMLElement;
+    expect(await within(jordanCard).findByText(/1,204 comments/)).toBeInTheDocument();
+    expect(within(jordanCard).getByText(/3 notes/)).toBeInTheDocument();
+    expect(jordanCard.querySelectorAll('time')).toHaveLength(2);
+    const samCard = within(first).getByRole('link', { name: 'Sam Patel' }).closest('li') as HTMLElement;
+    expect(within(samCard).getByText('No comments yet')).toBeInTheDocument();
+    const listReads = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => /\/(student\/comment|note\/list)$/.test(new URL(String(url), 'http://x').pathname));
+    expect(listReads).toEqual([]);
   });
 
   it('says so when the trainer trains no class', async () => {

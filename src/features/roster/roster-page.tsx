@@ -5,16 +5,18 @@
  * title, and what has been written about them in the class). Every student
  * is a link to their whole record, so nobody is out of reach for want of a
  * comment. Built from the platform's own lists (see roster-queries and
- * class-activity-queries): it works where our extensions are absent.
+ * class-activity-queries), each class's counts from one answer where our
+ * service counts them: it works where our extensions are absent.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ClassStudent } from '../../../contract/roster';
 import { IncrementalCardList } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, ErrorState, Skeleton, useShownTogether } from '../../components/states';
 import { StudentIdentity } from '../../components/student-identity';
 import { TrainersOnly } from '../../components/trainers-only';
+import { extensions } from '../../lib/api/extensions';
 import { type PlatformRoster, rosterQueries } from '../../lib/api/roster-queries';
 import { unreachableError } from '../../lib/api/unreachable';
 import { type ActivitySummary, NO_ACTIVITY, summarizeByPerson } from './activity-summary';
@@ -34,7 +36,9 @@ export default function ClassesPage() {
 export function Classes() {
   const roster = useQuery(rosterQueries.mine());
   const data = roster.data;
-  const activities = useQueries({ queries: (data?.classes ?? []).map((c) => classActivityQueries.of(c.classId)) });
+  const activities = useQueries({ queries: (data?.classes ?? []).map((c) => classActivityQueries.counts(c.classId)) });
+  // On the platform each class's counts read every comment and note of the class: that can take a while.
+  const countingByLists = !useSyncExternalStore(extensions.subscribe, () => extensions.offered('class-activity'));
   // Said at once when the service cannot be reached, rather than a skeleton for as long as the outage lasts.
   const rosterDown = unreachableError(roster);
   // The classes go on screen together, each with its students and their counts; a class whose comments
@@ -52,7 +56,15 @@ export function Classes() {
       {rosterDown ? (
         <ErrorState error={rosterDown} what="your classes" onRetry={() => void roster.refetch()} />
       ) : waiting ? (
-        <Skeleton label="your classes" rows={4} />
+        <>
+          {/* One line kept from the start, so the skeleton does not move when the line is said. */}
+          <p className="muted counting-note" role="status">
+            {countingByLists
+              ? 'Counting what was written about your students: this platform has them counted one entry at a time…'
+              : null}
+          </p>
+          <Skeleton label="your classes" rows={4} />
+        </>
       ) : roster.isError ? (
         <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
       ) : !data ? (
@@ -80,13 +92,14 @@ const fullName = (s: Pick<ClassStudent, 'firstName' | 'lastName'>) => `${s.first
 function ClassSection({ roster, classId }: { readonly roster: PlatformRoster; readonly classId: string }) {
   const klass = roster.classes.find((c) => c.classId === classId);
   const members = roster.members.get(classId) ?? [];
-  const activity = useQuery(classActivityQueries.of(classId));
+  const activity = useQuery(classActivityQueries.counts(classId));
   const headingId = `class-${classId}`;
   // Once per answer: the rows render again only when what they show changes.
   const byPerson = useMemo(() => {
     if (!activity.data) return null;
+    if (activity.data.countedBy === 'service') return activity.data.byPerson;
     const userOfStudent = new Map(members.flatMap((s) => (s.studentId ? [[s.studentId, s.userId] as const] : [])));
-    return summarizeByPerson(activity.data.comments, activity.data.notes, userOfStudent);
+    return summarizeByPerson(activity.data.activity.comments, activity.data.activity.notes, userOfStudent);
   }, [activity.data, members]);
   const renderStudent = useCallback(
     (student: ClassStudent) => (

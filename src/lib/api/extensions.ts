@@ -17,6 +17,8 @@ export type Extension =
   | 'session'
   /** `GET /edu/v1/trainer/students/:userId/record`. */
   | 'student-record'
+  /** `GET /edu/v1/class/activity`: each student's counts in a class; without it the class's lists are read whole. */
+  | 'class-activity'
   /** `GET /edu/v1/audience`. */
   | 'audience'
   /** `GET /user/v1/pictures/:pictureId`. */

@@ -27,10 +27,14 @@ export function ClassExport({
   readonly members: readonly ClassStudent[];
 }) {
   const queryClient = useQueryClient();
-  const activity = useQuery(classActivityQueries.of(klass.classId));
+  // Everything written in the class is read when the trainer hands it over, not to show the page: here only
+  // what was read already (an earlier hand-over, or the page's own counting on a platform that reads the lists).
+  const whole = useQuery({ ...classActivityQueries.of(klass.classId), enabled: false });
+  const counts = useQuery(classActivityQueries.counts(klass.classId));
+  const current = whole.data ?? (counts.data?.countedBy === 'lists' ? counts.data.activity : undefined);
   const me = useQuery(accessQueries.myProfile());
   const myName = me.data ? `${me.data.firstName} ${me.data.lastName}`.trim() : undefined;
-  const { sheet, print } = usePrintSheet<ClassActivity>(activity.data);
+  const { sheet, print } = usePrintSheet<ClassActivity>(current);
   const className = klass.className || 'A class you train';
 
   return (

@@ -6,7 +6,7 @@
  * notes about them.
  */
 import type { ClassStudent } from '../../../../contract/roster';
-import { formatDay } from '../../../lib/format/plain-format';
+import { formatCount, formatDay } from '../../../lib/format/plain-format';
 import type { ActivitySummary, KindSummary } from '../activity-summary';
 
 export interface WorkFacts {
@@ -39,7 +39,7 @@ function KindLine({
   if (summary.count === 0) return <>No {many} yet</>;
   return (
     <>
-      {summary.count} {summary.count === 1 ? one : many}
+      {formatCount(summary.count)} {summary.count === 1 ? one : many}
       {summary.latest ? (
         <>
           , latest <time dateTime={summary.latest}>{formatDay(summary.latest)}</time>
