@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { boundBench } from './bound.ts';
 import { bundleBench } from './bundle.ts';
+import { classPageBench } from './class-page.ts';
 import { growthBench } from './growth.ts';
 import { removeBuilds, repoRoot } from './lib/build.ts';
 import { type BulkSize, bulkSizes } from './lib/bulk.ts';
@@ -98,6 +99,18 @@ const benches: Bench[] = [
     name: 'growth',
     about: 'comments read and notes list at 10k, 100k and 1M rows: latency, start-up, RSS',
     run: () => growthBench({ sizes: quick ? ['10k', '100k'] : bulkSizes, rounds: quick ? 1 : 2, seconds }),
+  },
+  {
+    name: 'class-page',
+    about:
+      "the classes page's counts for a class of 100 to 100,000 entries: the extension's answer beside the lists read whole",
+    run: () =>
+      classPageBench({
+        sizes: quick ? [100, 10_000] : [100, 1_000, 10_000, 100_000],
+        rate: number('class-page-rate', 100),
+        rounds: quick ? 2 : 3,
+        rateSeconds: number('rate-seconds', quick ? 3 : 10),
+      }),
   },
   {
     name: 'startup',
