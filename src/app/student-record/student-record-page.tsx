@@ -6,7 +6,7 @@
  * class already chosen. The URL holds only the userId and ids.
  */
 import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
@@ -81,6 +81,8 @@ function StudentRecord() {
   const createNote = useCreateNote();
   // The entry just written with the forms beside the record: the list focuses it and brings it into view.
   const [justAdded, setJustAdded] = useState<string>();
+  // A comment withdrawn here leaves its mark where it was (extension record): that mark takes focus instead.
+  const markWithdrawn = useCallback((_message: string, commentId: string) => setJustAdded(`w:${commentId}`), []);
   const back = useBackLink({ to: '/comments', name: 'student comments' });
   const names = rosterNames(roster.data);
   const rosterName = names.users.get(userId);
@@ -266,6 +268,7 @@ function StudentRecord() {
                         listKey={filterKey}
                         reveal={target}
                         justAdded={justAdded}
+                        onWithdrawn={markWithdrawn}
                       />
                     )}
                   </>
