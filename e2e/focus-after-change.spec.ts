@@ -22,7 +22,8 @@ test('a note changed and then deleted: focus on the changed note, then on the li
   const lesson = klass.lessons[0];
   if (!student || !lesson) throw new Error('findTrainer returns a class with students and lessons');
   const text = `To be changed, e2e run ${Date.now()}`;
-  const written = await request.post(noteEndpoints.createNote.path, {
+  const written = await request.fetch(noteEndpoints.createNote.path, {
+    method: noteEndpoints.createNote.method,
     headers: { Authorization: `Bearer ${token}` },
     data: { text, studentId: student.studentId, lessonId: lesson.lessonId },
   });

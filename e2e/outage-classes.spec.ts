@@ -76,9 +76,9 @@ test('while the service is down, a failed save says so in one short line and Cla
     expect(said.lines, `"${said.summary}" takes at most two lines`).toBeLessThanOrEqual(2);
     // The summary and the folded "Details" line, with the box's padding: not a wall of text.
     expect(said.height).toBeLessThanOrEqual(4 * said.lineHeight + 24);
-    await expect(failure.getByText(/save it again once the service is back/)).toBeHidden();
+    await expect(failure.getByText(/Your text is kept/)).toBeHidden();
     await failure.getByText('Details', { exact: true }).click();
-    await expect(failure.getByText(/save it again once the service is back/)).toBeVisible();
+    await expect(failure.getByText(/Your text is kept/)).toBeVisible();
 
     // Classes and students: the outage said within seconds, not skeleton rows for as long as it lasts.
     await openFromNav(page, 'Classes and students');

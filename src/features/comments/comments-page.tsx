@@ -67,8 +67,9 @@ function Comments() {
   const saidWithdrawn = useCallback(
     (message: string) => {
       setWithdrawn(message);
-      // Its card has left the list: focus goes to the list's heading (how many are left), read with the message.
-      resultsHeading.current?.focus();
+      // Its card has left the list: focus goes to the list's heading (how many are left), read with the message,
+      // once the confirmation has closed (it gives focus back to where it was opened from).
+      setTimeout(() => resultsHeading.current?.focus(), 0);
     },
     [resultsHeading],
   );
