@@ -218,13 +218,17 @@ export function failureSummary(message: string): { readonly summary: string; rea
 export function LiveMessage({
   message,
   tone = 'info',
+  id,
 }: {
   readonly message: string;
   readonly tone?: 'info' | 'error';
+  /** For the element focused after what the message says (its `aria-describedby`), so it is read with it. */
+  readonly id?: string;
 }) {
   const { summary, details } = tone === 'error' ? failureSummary(message) : { summary: message, details: '' };
   return (
     <div
+      id={id}
       className={message ? `live-message live-message-${tone}` : 'live-message'}
       role={tone === 'error' ? 'alert' : 'status'}
     >

@@ -6,7 +6,7 @@
  * class already chosen. The URL holds only the userId and ids.
  */
 import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Roster } from '../../../contract/roster';
 import type { UserSummary } from '../../../contract/users';
@@ -16,6 +16,7 @@ import { PageHeading } from '../../components/page-heading';
 import { rosterNames } from '../../components/roster-fields';
 import { EmptyState, ErrorState, FormSkeleton, QueryView, Skeleton, useShownTogether } from '../../components/states';
 import { TrainersOnly } from '../../components/trainers-only';
+import { useFirstWait } from '../../components/use-first-wait';
 import { useCreateComment } from '../../features/comments/api/comment-queries';
 import { CommentForm } from '../../features/comments/components/comment-form';
 import { useCreateNote } from '../../features/notes/api/note-queries';
@@ -41,6 +42,9 @@ import {
 } from './record-model';
 import { recordQueries, type ShownRecord, sharedClassAudience } from './record-queries';
 import { useEntryTarget } from './use-entry-target';
+
+/** How long the record waits for its shared classes' trainers before it shows without them (see useFirstWait). */
+const TRAINERS_WAIT_MS = 1_000;
 
 export default function StudentRecordPage() {
   return (
@@ -77,6 +81,8 @@ function StudentRecord() {
   const createNote = useCreateNote();
   // The entry just written with the forms beside the record: the list focuses it and brings it into view.
   const [justAdded, setJustAdded] = useState<string>();
+  // A comment withdrawn here leaves its mark where it was (extension record): that mark takes focus instead.
+  const markWithdrawn = useCallback((_message: string, commentId: string) => setJustAdded(`w:${commentId}`), []);
   const back = useBackLink({ to: '/comments', name: 'student comments' });
   const names = rosterNames(roster.data);
   const rosterName = names.users.get(userId);
@@ -96,10 +102,15 @@ function StudentRecord() {
     (record.data?.dated === false && record.data.student === null && record.data.entries.length === 0);
   const order = record.data?.dated === false ? 'in the order the platform lists them' : 'newest first';
   const audiences = useQueries({ queries: (mine?.classes ?? []).map(sharedClassAudience) });
-  // Below its heading, the page waits for what its header shows: the person's facts, the record's counts,
-  // the classes shared and their trainers.
+  // Below its heading, the page waits for what its header shows: the person's facts and the record's counts;
+  // the shared classes' trainers only briefly; and once shown, it stays (see useFirstWait).
   const settling = useShownTogether(
-    roster.isLoading || extension.isLoading || record.isLoading || audiences.some((audience) => audience.isLoading),
+    useFirstWait({
+      primary: roster.isLoading || extension.isLoading || record.isLoading,
+      secondary: audiences.some((audience) => audience.isLoading),
+      secondaryMs: TRAINERS_WAIT_MS,
+      key: userId,
+    }),
   );
 
   return (
@@ -257,6 +268,7 @@ function StudentRecord() {
                         listKey={filterKey}
                         reveal={target}
                         justAdded={justAdded}
+                        onWithdrawn={markWithdrawn}
                       />
                     )}
                   </>

@@ -1,6 +1,6 @@
 /** Student comments: filters in the URL, the list, and the form to add one. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { commentFiltersSchema } from '../../../contract/comments';
 import { FilterChips } from '../../components/filter-chips';
 import { FilterPanel, useFilterPanel } from '../../components/filter-panel';
@@ -63,6 +63,16 @@ function Comments() {
   const [justAdded, setJustAdded] = useState<string>();
   // Said here, not on the card: a withdrawn comment's card leaves the list with its own message.
   const [withdrawn, setWithdrawn] = useState('');
+  const { resultsHeading } = panel;
+  const saidWithdrawn = useCallback(
+    (message: string) => {
+      setWithdrawn(message);
+      // Its card has left the list: focus goes to the list's heading (how many are left), read with the message,
+      // once the confirmation has closed (it gives focus back to where it was opened from).
+      setTimeout(() => resultsHeading.current?.focus(), 0);
+    },
+    [resultsHeading],
+  );
 
   return (
     <div className="page">
@@ -96,14 +106,19 @@ function Comments() {
             )}
           </div>
           <section aria-labelledby="comment-list-heading" className="page-main">
-            <h2 id="comment-list-heading" ref={panel.resultsHeading} tabIndex={-1}>
+            <h2
+              id="comment-list-heading"
+              ref={panel.resultsHeading}
+              tabIndex={-1}
+              aria-describedby={withdrawn ? 'comment-withdrawn' : undefined}
+            >
               Comments
               {comments.data ? (
                 <span className="count"> ({countText(comments.data.length, comments.hasNextPage)})</span>
               ) : null}
             </h2>
             <FilterChips {...panel.chips} />
-            <LiveMessage message={withdrawn} />
+            <LiveMessage message={withdrawn} id="comment-withdrawn" />
             <QueryView
               query={comments}
               what="the comments"
@@ -127,7 +142,7 @@ function Comments() {
                   more={more}
                   justAdded={justAdded}
                   selfId={session.userId}
-                  onWithdrawn={setWithdrawn}
+                  onWithdrawn={saidWithdrawn}
                 />
               )}
             </QueryView>

@@ -1,8 +1,9 @@
 /** One note at its own URL (`/notes/:noteId`), with its metadata and a confirmed delete. */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { type Note, noteCategoryOf } from '../../../contract/notes';
+import { bringIntoView } from '../../components/bring-into-view';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EarlierWording } from '../../components/earlier-wording';
 import { PageHeading } from '../../components/page-heading';
@@ -41,11 +42,13 @@ function NoteActions({
   selfId,
   writer,
   onDelete,
+  onCorrected,
 }: {
   readonly note: Note;
   readonly selfId: string;
   readonly writer: Writer;
   readonly onDelete: () => void;
+  readonly onCorrected: () => void;
 }) {
   if (writer === 'other') {
     return <p className="field-hint">Only the person who wrote this note can change or delete it.</p>;
@@ -54,7 +57,9 @@ function NoteActions({
     <>
       <div className="actions">
         {/* Keyed by note: after a change the page shows the new note, and its editor starts closed. */}
-        {writer === 'self' ? <NoteEdit key={note.noteId} note={note} selfId={selfId} /> : null}
+        {writer === 'self' ? (
+          <NoteEdit key={note.noteId} note={note} selfId={selfId} onCorrected={onCorrected} />
+        ) : null}
         <button type="button" className="button button-danger" onClick={onDelete}>
           Delete note
         </button>
@@ -77,14 +82,34 @@ export default function NotePage() {
   const remove = useRemoveNote();
   const [confirming, setConfirming] = useState(false);
   const names = rosterNames(roster.data);
-  const flash = (location.state as { message?: string } | null)?.message ?? '';
+  const arrived = location.state as { message?: string; changed?: boolean } | null;
+  const flash = arrived?.message ?? '';
+  // The note the person has just changed takes focus and says so, as an entry just added does: corrected in
+  // place here, or arrived here as its replacement (new note, then the old one removed).
+  const [correctedNote, setCorrectedNote] = useState<string>();
+  const mark =
+    correctedNote === noteId ? 'Note corrected' : arrived?.changed ? 'Note changed: saved as a new note' : undefined;
+  const article = useRef<HTMLElement>(null);
+  const shown = note.data !== undefined && !(trainer && roster.isPending);
+  const focusNote = () =>
+    // After the layout's own focus on a new page's heading, which runs after this page's effects.
+    setTimeout(() => {
+      if (article.current) bringIntoView(article.current);
+    }, 0);
+  const arrivedChanged = arrived?.changed === true;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (location.key), when the note is shown.
+  useEffect(() => {
+    if (!arrivedChanged || !shown) return;
+    const timer = focusNote();
+    return () => clearTimeout(timer);
+  }, [location.key, arrivedChanged, shown]);
   const back = useBackLink({ to: '/notes', name: trainer ? 'training notes' : 'my notes' });
   // Deleted: back to the list it was opened from, filters kept; from elsewhere (a record), to the notes.
   const afterDelete = back.to.split('?')[0] === '/notes' ? back.to : '/notes';
 
   const confirmDelete = () =>
     remove.mutate(noteId, {
-      onSuccess: () => navigate(afterDelete, { replace: true, state: { message: 'Note deleted.' } }),
+      onSuccess: () => navigate(afterDelete, { replace: true, state: { message: 'Note deleted.', deleted: true } }),
       onSettled: () => setConfirming(false),
     });
 
@@ -113,7 +138,13 @@ export default function NotePage() {
         }
       >
         {(data) => (
-          <article className="panel" aria-labelledby="note-title">
+          <article
+            ref={article}
+            className={mark ? 'panel card-just-added' : 'panel'}
+            aria-labelledby="note-title"
+            tabIndex={mark ? -1 : undefined}
+          >
+            {mark ? <p className="just-added">{mark}</p> : null}
             <h2 id="note-title">{noteTitle(data, names, session.userId)}</h2>
             <p className="user-text" dir="auto">
               {data.text}
@@ -131,6 +162,10 @@ export default function NotePage() {
               selfId={session.userId}
               writer={writerOf(data, data.author?.userId, session.userId)}
               onDelete={() => setConfirming(true)}
+              onCorrected={() => {
+                setCorrectedNote(data.noteId);
+                focusNote();
+              }}
             />
             <LiveMessage message={remove.isError ? removeFailure(remove.error) : ''} tone="error" />
             <ConfirmDialog

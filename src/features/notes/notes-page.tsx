@@ -5,6 +5,7 @@
  * their own notes, which only they read.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { type NoteCategory, type NoteFilters, noteCategories, noteFiltersSchema } from '../../../contract/notes';
 import { FilterChips } from '../../components/filter-chips';
@@ -13,6 +14,7 @@ import { countText, useMorePages } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
 import { rosterFilterChips, rosterNames } from '../../components/roster-fields';
 import { EmptyState, LiveMessage, QueryView, Skeleton, type SkeletonField } from '../../components/states';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival';
 import { useAccess } from '../../lib/access/use-access';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
@@ -53,7 +55,10 @@ function MyNotes({ anonymous }: { readonly anonymous: boolean }) {
   const location = useLocation();
   const notes = useInfiniteQuery(noteQueries.list(ownNotesFilters));
   const more = useMorePages(notes);
-  const flash = (location.state as { message?: string } | null)?.message ?? '';
+  const arrived = location.state as { message?: string; deleted?: boolean } | null;
+  const flash = arrived?.message ?? '';
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading, arrived?.deleted === true);
   const names = rosterNames(null);
   return (
     <div className="page page-narrow">
@@ -67,10 +72,10 @@ function MyNotes({ anonymous }: { readonly anonymous: boolean }) {
       >
         My notes
       </PageHeading>
-      <LiveMessage message={flash} />
+      <LiveMessage message={flash} id="notes-flash" />
       <section aria-labelledby="note-list-heading">
         <div className="section-head">
-          <h2 id="note-list-heading">
+          <h2 id="note-list-heading" ref={heading} tabIndex={-1} aria-describedby={flash ? 'notes-flash' : undefined}>
             Notes
             {notes.data ? <span className="count"> ({countText(notes.data.length, notes.hasNextPage)})</span> : null}
           </h2>
@@ -134,7 +139,10 @@ function TrainingNotes() {
   const categories = noteCategories.filter((category) => panel.values.category?.includes(category));
   const notes = useInfiniteQuery(noteQueries.list(filters));
   const more = useMorePages(notes);
-  const flash = (location.state as { message?: string } | null)?.message ?? '';
+  const arrived = location.state as { message?: string; deleted?: boolean } | null;
+  const flash = arrived?.message ?? '';
+  // Back from deleting a note: the list it was in, filters kept, says how many are left.
+  useFocusOnArrival(panel.resultsHeading, arrived?.deleted === true);
   const studentId =
     filters.studentId ??
     (filters.userId ? enrollmentOfPerson(roster.data, filters.userId, filters.classId) : undefined);
@@ -150,7 +158,7 @@ function TrainingNotes() {
       <PageHeading intro="Notes about a student in a lesson, a student across a course, or a specific user. A training note is filed under a student’s lesson or course and its writer can delete it; a comment is a remark about a student for the trainers of their class and stays as written.">
         Training notes
       </PageHeading>
-      <LiveMessage message={flash} />
+      <LiveMessage message={flash} id="notes-flash" />
       <div className="page-grid">
         <div className="page-side">
           <FilterPanel panel={panel} title="Filter notes" needs={roster} what="your classes" fields={filterFields}>
@@ -159,7 +167,12 @@ function TrainingNotes() {
         </div>
         <section aria-labelledby="note-list-heading" className="page-main">
           <div className="section-head">
-            <h2 id="note-list-heading" ref={panel.resultsHeading} tabIndex={-1}>
+            <h2
+              id="note-list-heading"
+              ref={panel.resultsHeading}
+              tabIndex={-1}
+              aria-describedby={flash ? 'notes-flash' : undefined}
+            >
               Notes
               {notes.data ? <span className="count"> ({countText(notes.data.length, notes.hasNextPage)})</span> : null}
             </h2>

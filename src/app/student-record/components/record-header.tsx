@@ -72,6 +72,18 @@ function SharedClass({ klass, viewerId }: { readonly klass: RosterClass; readonl
           <bdi>{trainer.name}</bdi>
         </span>
       ))}
+      {audience.isLoading ? (
+        // The record waits for the other trainers only briefly (student-record-page.tsx): they may follow.
+        <>
+          ,{' '}
+          <span className="skeleton-words" aria-hidden="true">
+            other trainers
+          </span>
+          <span className="visually-hidden">(the class’s other trainers are still loading)</span>
+        </>
+      ) : audience.isError ? (
+        <span className="muted"> (its other trainers could not be read)</span>
+      ) : null}
     </li>
   );
 }

@@ -51,6 +51,7 @@ export function RecordList({
   listKey,
   reveal,
   justAdded,
+  onWithdrawn,
 }: {
   readonly entries: readonly ShownEntry[];
   readonly names: RosterNames;
@@ -61,11 +62,13 @@ export function RecordList({
   readonly reveal?: string | undefined;
   /** The key (entryKey) of the entry just written with the page's forms: focused and brought into view. */
   readonly justAdded?: string | undefined;
+  /** The viewer withdrew one of their comments here (its mark, `w:` + id, takes its place). */
+  readonly onWithdrawn?: ((message: string, commentId: string) => void) | undefined;
 }) {
   const renderItem = useCallback(
     (entry: ShownEntry) =>
       entry.kind === 'withdrawn' ? (
-        <WithdrawnCard entry={entry} names={names} selfId={selfId} />
+        <WithdrawnCard entry={entry} names={names} selfId={selfId} justWithdrawn={entryKey(entry) === justAdded} />
       ) : entry.kind === 'comment' ? (
         <CommentCard
           comment={entry.comment}
@@ -73,6 +76,7 @@ export function RecordList({
           selfId={selfId}
           linkStudent={false}
           justAdded={entryKey(entry) === justAdded}
+          onWithdrawn={onWithdrawn}
           top={<EntryTop kind="Comment" createdAt={entry.createdAt} />}
         />
       ) : (
@@ -97,7 +101,7 @@ export function RecordList({
           }
         />
       ),
-    [names, selfId, justAdded],
+    [names, selfId, justAdded, onWithdrawn],
   );
   return (
     <IncrementalCardList

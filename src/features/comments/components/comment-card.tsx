@@ -4,10 +4,11 @@
  * record. What people wrote (names, handles, the text) is shown bidi-isolated,
  * so a right-to-left override in it turns nothing around it.
  */
-import { memo, type ReactNode, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import { Avatar } from '../../../components/avatar';
+import { bringIntoView } from '../../../components/bring-into-view';
 import { EarlierWording } from '../../../components/earlier-wording';
 import type { RosterNames } from '../../../components/roster-fields';
 import { StudentLink } from '../../../components/student-link';
@@ -70,17 +71,27 @@ export const CommentCard = memo(function CommentCard({
   /** The signed-in person: the author of the comment may correct or withdraw it (the corrections extension). */
   readonly selfId?: string | undefined;
   /** Where to say that the person withdrew it (the card itself then leaves the list); on the card when not given. */
-  readonly onWithdrawn?: ((message: string) => void) | undefined;
+  readonly onWithdrawn?: ((message: string, commentId: string) => void) | undefined;
 }) {
   const ref = useRef<HTMLLIElement>(null);
   useJustAdded(ref, justAdded);
+  // Times its author corrected it here: each time the card takes focus and says so, as after adding.
+  const [corrected, setCorrected] = useState(0);
+  useEffect(() => {
+    if (corrected > 0 && ref.current) bringIntoView(ref.current);
+  }, [corrected]);
+  const marked = justAdded || corrected > 0;
   return (
-    <li ref={ref} className={justAdded ? 'card card-just-added' : 'card'} tabIndex={justAdded ? -1 : undefined}>
+    <li ref={ref} className={marked ? 'card card-just-added' : 'card'} tabIndex={marked ? -1 : undefined}>
       <article
         aria-label={`Comment by ${comment.author.firstName} ${comment.author.lastName} about ${comment.student.firstName} ${comment.student.lastName}`}
       >
         {top}
-        {justAdded ? <p className="just-added">Comment added</p> : null}
+        {corrected > 0 ? (
+          <p className="just-added">Comment corrected</p>
+        ) : justAdded ? (
+          <p className="just-added">Comment added</p>
+        ) : null}
         <div className="comment-people">
           <Person user={comment.author} relation="By" />
           <Person user={comment.student} relation="About" link={linkStudent} />
@@ -107,7 +118,13 @@ export const CommentCard = memo(function CommentCard({
         </dl>
         {selfId !== undefined && comment.author.userId === selfId ? (
           // Keyed by the text: a correction saved elsewhere starts the editor from the new one.
-          <CommentCorrections key={comment.text} comment={comment} names={names} onWithdrawn={onWithdrawn} />
+          <CommentCorrections
+            key={comment.text}
+            comment={comment}
+            names={names}
+            onWithdrawn={onWithdrawn}
+            onCorrected={() => setCorrected((times) => times + 1)}
+          />
         ) : null}
       </article>
     </li>

@@ -112,7 +112,9 @@ describe('a comment’s corrections', () => {
     await view.user.clear(box);
     await view.user.type(box, 'Radio calls hesitant.');
     await view.user.click(screen.getByRole('button', { name: 'Save correction' }));
-    expect(await screen.findByText(/Comment corrected\. It keeps its place and date/)).toBeInTheDocument();
+    // The card, corrected, takes focus and says so (issue 34: focus dropped to the page's top).
+    expect(await screen.findByText('Comment corrected')).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveFocus();
     expect(asked.filter((a) => a.method === 'POST')).toEqual([
       {
         method: 'POST',

@@ -20,6 +20,7 @@ import { extensions } from '../../../lib/api/extensions';
 import { formatDay } from '../../../lib/format/plain-format';
 
 const withdrawnMessage = 'Comment withdrawn. The student’s record keeps a mark of it, without its text.';
+const correctedMessage = 'Comment corrected. It keeps its place and date, and shows that it was edited.';
 const notOffered = 'This platform cannot correct or withdraw comments. Nothing was changed.';
 
 function failure(error: unknown, what: string): string {
@@ -32,11 +33,14 @@ export function CommentCorrections({
   comment,
   names,
   onWithdrawn,
+  onCorrected,
 }: {
   readonly comment: Comment;
   readonly names: RosterNames;
   /** Says the withdrawal where it outlives this card (which leaves the list); on the card when not given. */
-  readonly onWithdrawn?: ((message: string) => void) | undefined;
+  readonly onWithdrawn?: ((message: string, commentId: string) => void) | undefined;
+  /** Says the correction on the card, which takes focus; here when not given. */
+  readonly onCorrected?: (() => void) | undefined;
 }) {
   const offered = useSyncExternalStore(extensions.subscribe, () => extensions.offered('corrections'));
   const correct = useCorrectComment();
@@ -67,10 +71,9 @@ export function CommentCorrections({
         return;
       }
       setEditing(false);
-      setMessage({
-        text: 'Comment corrected. It keeps its place and date, and shows that it was edited.',
-        tone: 'info',
-      });
+      // This editor is keyed by the text, so the corrected comment arrives with a fresh one: the card says it.
+      if (onCorrected) onCorrected();
+      else setMessage({ text: correctedMessage, tone: 'info' });
     } catch (failed) {
       setMessage({ text: `${failure(failed, 'corrected')} Your new text is kept; try again.`, tone: 'error' });
     }
@@ -81,7 +84,7 @@ export function CommentCorrections({
       const done = await withdraw.mutateAsync(comment.commentId);
       setConfirming(false);
       if (done === null) setMessage({ text: notOffered, tone: 'error' });
-      else if (onWithdrawn) onWithdrawn(withdrawnMessage);
+      else if (onWithdrawn) onWithdrawn(withdrawnMessage, comment.commentId);
       else setMessage({ text: withdrawnMessage, tone: 'info' });
     } catch (failed) {
       setConfirming(false);

@@ -34,7 +34,16 @@ export function rewriteBody(note: Note, text: string, selfId: string): CreateNot
   return null;
 }
 
-export function NoteEdit({ note, selfId }: { readonly note: Note; readonly selfId: string }) {
+export function NoteEdit({
+  note,
+  selfId,
+  onCorrected,
+}: {
+  readonly note: Note;
+  readonly selfId: string;
+  /** Corrected in place: the page focuses the note, which says so. */
+  readonly onCorrected?: () => void;
+}) {
   const navigate = useNavigate();
   const origin = originOf(useLocation().state);
   const queryClient = useQueryClient();
@@ -79,6 +88,7 @@ export function NoteEdit({ note, selfId }: { readonly note: Note; readonly selfI
     }
     queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, corrected);
     setEditing(false);
+    onCorrected?.();
     setMessage({
       text: note.createdAt
         ? `Note corrected. It keeps its date, ${formatDay(note.createdAt)}, and shows that it was edited.`
@@ -131,6 +141,7 @@ export function NoteEdit({ note, selfId }: { readonly note: Note; readonly selfI
       state: {
         ...(origin ? { from: origin } : {}),
         message: 'Note changed: your new text was saved as a new note and the old one deleted.',
+        changed: true,
       },
     });
   };
