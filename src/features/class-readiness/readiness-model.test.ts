@@ -7,6 +7,7 @@ import {
 import {
   buildMatrix,
   candidatePositions,
+  commonSpecialty,
   evidenceAge,
   lackingText,
   newestByPerson,
@@ -163,5 +164,12 @@ describe('the trainer’s own words behind a row', () => {
       { userId: 'b', createdAt: undefined },
     ]);
     expect([...newest]).toEqual([['a', '2026-03-02T00:00:00Z']]);
+  });
+});
+
+describe('the targets’ default AFSC', () => {
+  it('is the specialty most of the class holds, whatever their skill level', () => {
+    expect(commonSpecialty(['3D052', '3D072', '3D132', undefined, '11F3', '', '3d0x2'])).toBe('3D0X2');
+    expect(commonSpecialty(['11F3', undefined])).toBe('');
   });
 });

@@ -107,6 +107,8 @@ export interface Row {
   readonly remaining: number;
   /** Training the plugin recommended for this student's gaps, each once. */
   readonly recommended: readonly TrainingKey[];
+  /** Training marked planned for the student (what-if). */
+  readonly planned: readonly TrainingKey[];
 }
 
 export interface ColumnCount {
@@ -141,7 +143,10 @@ export interface ReadinessMatrix {
 
 interface Found {
   readonly placement: Exclude<Placement, 'unknown'>;
-  readonly gaps: ReadonlyMap<string, { actions: readonly RecommendedAction[]; currentLevel: CompetencyLevel | null | undefined }>;
+  readonly gaps: ReadonlyMap<
+    string,
+    { actions: readonly RecommendedAction[]; currentLevel: CompetencyLevel | null | undefined }
+  >;
 }
 
 export function buildMatrix(
@@ -228,7 +233,16 @@ export function buildMatrix(
       if (placement === 'ready') return 'ready';
       return openPerPosition[index] === 0 ? 'becomes-ready' : 'gaps-remain';
     });
-    return { member, cells, placements, projections, gaps, remaining, recommended: [...recommended] };
+    return {
+      member,
+      cells,
+      placements,
+      projections,
+      gaps,
+      remaining,
+      recommended: [...recommended],
+      planned: [...plan],
+    };
   });
 
   const ranked = [...trainings]
@@ -298,4 +312,22 @@ export function newestByPerson(
     if (!seen || Date.parse(createdAt) > Date.parse(seen)) newest.set(userId, createdAt);
   }
   return newest;
+}
+
+/**
+ * The specialty most of the class's students hold (3D052 and 3D072 are both
+ * 3D0X2), as the targets' default AFSC: the platform records no specialty for
+ * a course, and a class trains its students' specialty. Empty when none holds
+ * an enlisted AFSC.
+ */
+export function commonSpecialty(afscs: readonly (string | undefined)[]): string {
+  const counts = new Map<string, number>();
+  for (const afsc of afscs) {
+    const match = /^(\d[A-Z]\d)[0-9X](\d)$/.exec((afsc ?? '').trim().toUpperCase());
+    if (!match) continue;
+    const specialty = `${match[1]}X${match[2]}`;
+    counts.set(specialty, (counts.get(specialty) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return best?.[0] ?? '';
 }
