@@ -106,6 +106,12 @@ describe('the class readiness matrix', () => {
     expect(fully.rows[1]?.placements[0]).toBe('recommended');
     expect(fully.rows[1]?.cells.every((c) => c.kind === 'gap' && c.closedByPlan)).toBe(true);
     expect(fully.rows[2]?.projections[0]).toBe('unknown');
+    // Planned, it stays where it was: the list does not move under the trainer.
+    expect(fully.trainings.map((t) => [t.key, t.openGaps])).toEqual([
+      ['course:c1', 0],
+      ['course:c2', 0],
+      ['objective:o1', 0],
+    ]);
   });
 
   it('marks training planned for one, several or all students and takes it off again', () => {

@@ -136,7 +136,10 @@ export interface ReadinessMatrix {
   readonly columns: readonly Column[];
   readonly rows: readonly Row[];
   readonly counts: readonly ColumnCount[];
-  /** The training that closes the most open gaps first (then the most gaps, then by key). */
+  /**
+   * The training that closes the most gaps first (then the most students, then by key): by the plugin's
+   * answer, not by the plan, so the list does not move under the trainer while they plan.
+   */
   readonly trainings: readonly Training[];
   readonly unknownStudents: number;
 }
@@ -247,7 +250,7 @@ export function buildMatrix(
 
   const ranked = [...trainings]
     .map(([key, t]): Training => ({ key, ...parseTrainingKey(key), ...t }))
-    .sort((a, b) => b.openGaps - a.openGaps || b.gaps - a.gaps || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    .sort((a, b) => b.gaps - a.gaps || b.students.length - a.students.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   return { positions: asked.map((p) => p.title), columns, rows, counts, trainings: ranked, unknownStudents };
 }
