@@ -250,7 +250,10 @@ export function buildMatrix(
 
   const ranked = [...trainings]
     .map(([key, t]): Training => ({ key, ...parseTrainingKey(key), ...t }))
-    .sort((a, b) => b.gaps - a.gaps || b.students.length - a.students.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    .sort(
+      (a, b) =>
+        b.gaps - a.gaps || b.students.length - a.students.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
 
   return { positions: asked.map((p) => p.title), columns, rows, counts, trainings: ranked, unknownStudents };
 }
