@@ -25,4 +25,6 @@ export const featureRoutes: readonly FeatureRoute[] = [
     prefetch: () => import('../features/mission-planner/prefetch'),
   },
   { path: 'search', load: () => import('../features/search/search-page') },
+  // Reached from each class on the classes page.
+  { path: 'classes/:classId/readiness', load: () => import('../features/class-readiness/class-readiness-page') },
 ];

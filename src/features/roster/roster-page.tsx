@@ -10,6 +10,7 @@
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
 import type { ClassStudent } from '../../../contract/roster';
 import { IncrementalCardList } from '../../components/incremental-list';
 import { PageHeading } from '../../components/page-heading';
@@ -120,7 +121,10 @@ function ClassSection({ roster, classId }: { readonly roster: PlatformRoster; re
             Course: <bdi>{klass.courseName}</bdi> ·{' '}
           </>
         ) : null}
-        {count === 1 ? '1 student' : `${count} students`}
+        {count === 1 ? '1 student' : `${count} students`} ·{' '}
+        <Link to={`/classes/${encodeURIComponent(classId)}/readiness`}>
+          Readiness<span className="visually-hidden"> of {klass.className}</span>
+        </Link>
       </p>
       {count > 0 ? <ClassExport klass={klass} members={members} /> : null}
       {activity.isError || unreachableError(activity) ? (

@@ -1,0 +1,96 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
+import { buildMatrix } from '../readiness-model';
+import { ReadinessMatrixView, type RowEvidence } from './readiness-matrix';
+
+const matrix = buildMatrix(
+  [
+    { userId: 'u-ann', name: 'Ann Lee' },
+    { userId: 'u-bob', name: 'Bob Ray' },
+    { userId: 'u-cy', name: 'Cy Day' },
+  ],
+  [
+    {
+      title: 'Lead',
+      count: 1000,
+      competencies: [
+        { competencyId: 'net', title: 'Networking', minimumRequirement: 'basic', preferredRequirement: 'intermediate' },
+      ],
+    },
+  ],
+  plannerCandidatesResultSchema.parse({
+    pluginId: 'coach',
+    name: 'Coach',
+    status: 'ok',
+    candidates: {
+      positions: [
+        {
+          title: 'Lead',
+          readyCandidates: [{ candidateId: 'u-ann', trainingGap: [] }],
+          recommendedCandidates: [
+            {
+              candidateId: 'u-bob',
+              trainingGap: [{ competencyId: 'net', recommendedAction: [{ type: 'course', objectIds: ['c1'] }] }],
+            },
+          ],
+        },
+      ],
+    },
+    people: [],
+    warnings: [],
+  }),
+  {},
+);
+const name = (key: string) => (key === 'course:c1' ? 'Network basics' : undefined);
+const evidence = (userId: string): RowEvidence => ({
+  href: `/students/${userId}?courseId=crs-1`,
+  text: userId === 'u-ann' ? 'Newest entry 90 days ago: older than 60 days' : 'Newest entry 3 days ago',
+  stale: userId === 'u-ann',
+});
+
+describe('the readiness matrix', () => {
+  it('is a table with a column per competency and a row per student, each cell a call', () => {
+    render(
+      <MemoryRouter>
+        <ReadinessMatrixView className="Cyber 26-A" matrix={matrix} name={name} evidence={evidence} wide />
+      </MemoryRouter>,
+    );
+    const table = screen.getByRole('table', { name: 'Readiness of Cyber 26-A: students × competencies' });
+    expect(within(table).getByRole('columnheader', { name: /Networking/ })).toHaveTextContent(
+      '1 of 2 lack it; 1 not known',
+    );
+    const bob = within(table)
+      .getByRole('rowheader', { name: /^Bob Ray/ })
+      .closest('tr') as HTMLElement;
+    expect(within(bob).getByRole('cell')).toHaveTextContent('Gap: courses: Network basics');
+    const cy = within(table)
+      .getByRole('rowheader', { name: /^Cy Day/ })
+      .closest('tr') as HTMLElement;
+    expect(within(cy).getByRole('cell')).toHaveTextContent('Not known');
+    expect(cy).toHaveTextContent('Not known: the plugin did not return them');
+    const ann = within(table).getByRole('rowheader', { name: /^Ann Lee/ });
+    expect(within(ann).getByRole('link', { name: 'What was written about Ann Lee' })).toHaveAttribute(
+      'href',
+      '/students/u-ann?courseId=crs-1',
+    );
+    expect(ann).toHaveTextContent('older than 60 days');
+  });
+
+  it('is one card per student on a narrow screen', () => {
+    render(
+      <MemoryRouter>
+        <ReadinessMatrixView className="Cyber 26-A" matrix={matrix} name={name} evidence={evidence} wide={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Ann Lee',
+      'Bob Ray',
+      'Cy Day',
+    ]);
+    expect(within(cards[1] as HTMLElement).getByRole('definition')).toHaveTextContent('Gap: courses: Network basics');
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * The class's students × the positions' competencies. Wide, a real table:
+ * each column headed by its competency (and how many lack it), each row by
+ * the student (where the plugin placed them, the projection, and a link to
+ * what was written about them). On a narrow screen, one card per student
+ * with the same words. Memoised: a what-if change re-renders only the rows
+ * whose cells it changed.
+ */
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import type { Column, ColumnCount, ReadinessMatrix, Row } from '../readiness-model';
+import { lackingText } from '../readiness-model';
+import { actionsText, placementText, projectionText, type TrainingNamer } from '../readiness-text';
+
+export interface RowEvidence {
+  readonly text: string;
+  readonly stale: boolean;
+  readonly href: string;
+}
+
+interface MatrixProps {
+  readonly className: string;
+  readonly matrix: ReadinessMatrix;
+  readonly name: TrainingNamer;
+  readonly evidence: (userId: string) => RowEvidence;
+  readonly wide: boolean;
+}
+
+export function ReadinessMatrixView({ className, matrix, name, evidence, wide }: MatrixProps) {
+  const several = matrix.positions.length > 1;
+  if (!wide) {
+    return (
+      <ul className="readiness-cards" aria-label={`Readiness of ${className}, one student a card`}>
+        {matrix.rows.map((row) => (
+          <StudentCard
+            key={row.member.userId}
+            row={row}
+            columns={matrix.columns}
+            counts={matrix.counts}
+            positions={matrix.positions}
+            name={name}
+            evidence={evidence(row.member.userId)}
+          />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
+    <section className="readiness-scroll" tabIndex={0} aria-label="Readiness matrix, scrolls sideways">
+      <table className="readiness-table">
+        <caption>
+          Readiness of <bdi>{className}</bdi>: students × competencies
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Student</th>
+            {matrix.columns.map((column, index) => (
+              <th scope="col" key={column.key}>
+                <bdi>{column.title}</bdi>
+                {several ? (
+                  <span className="readiness-sub">
+                    {' '}
+                    · <bdi>{column.positionTitle}</bdi>
+                  </span>
+                ) : null}
+                <span className="readiness-sub"> · preferred {column.preferred}</span>
+                <span className="readiness-lacking"> · {lackingText(matrix.counts[index] as ColumnCount)}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {matrix.rows.map((row) => (
+            <MatrixRow
+              key={row.member.userId}
+              row={row}
+              positions={matrix.positions}
+              name={name}
+              evidence={evidence(row.member.userId)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Placements({ row, positions }: { readonly row: Row; readonly positions: readonly string[] }) {
+  return (
+    <>
+      {row.placements.map((placement, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positions keep their order.
+        <span key={index} className={`readiness-placement readiness-${placement}`}>
+          {positions.length > 1 ? (
+            <>
+              <bdi>{positions[index]}</bdi>:{' '}
+            </>
+          ) : null}
+          {placementText[placement]}
+          {row.projections[index] === 'becomes-ready' || row.projections[index] === 'gaps-remain' ? (
+            <>
+              {' '}
+              · <span className="readiness-projection">Projection: {projectionText[row.projections[index]]}</span>
+            </>
+          ) : null}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function Evidence({ evidence, member }: { readonly evidence: RowEvidence; readonly member: Row['member'] }) {
+  return (
+    <span className={evidence.stale ? 'readiness-evidence readiness-stale' : 'readiness-evidence'}>
+      <Link to={evidence.href}>
+        What was written about <bdi>{member.name}</bdi>
+      </Link>{' '}
+      · {evidence.text}
+    </span>
+  );
+}
+
+function CellView({ cell, name }: { readonly cell: Row['cells'][number]; readonly name: TrainingNamer }) {
+  if (cell.kind === 'ready') return <span className="readiness-cell-ready">Ready</span>;
+  if (cell.kind === 'unknown') return <span className="readiness-cell-unknown">Not known</span>;
+  return (
+    <span className={cell.closedByPlan ? 'readiness-cell-gap readiness-cell-planned' : 'readiness-cell-gap'}>
+      <strong>Gap</strong>
+      {cell.currentLevel !== undefined ? ` (now ${cell.currentLevel ?? 'no evidence'})` : ''}:{' '}
+      <bdi>{actionsText(cell.actions, name)}</bdi>
+      {cell.closedByPlan ? <em> Closed by planned training (projection)</em> : null}
+    </span>
+  );
+}
+
+const MatrixRow = memo(function MatrixRow({
+  row,
+  positions,
+  name,
+  evidence,
+}: {
+  readonly row: Row;
+  readonly positions: readonly string[];
+  readonly name: TrainingNamer;
+  readonly evidence: RowEvidence;
+}) {
+  return (
+    <tr>
+      <th scope="row">
+        <span className="readiness-name">
+          <bdi>{row.member.name}</bdi>
+        </span>
+        <Placements row={row} positions={positions} />
+        <Evidence evidence={evidence} member={row.member} />
+      </th>
+      {row.cells.map((cell, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the columns' order.
+        <td key={index}>
+          <CellView cell={cell} name={name} />
+        </td>
+      ))}
+    </tr>
+  );
+}, sameRow);
+
+const StudentCard = memo(function StudentCard({
+  row,
+  columns,
+  counts,
+  positions,
+  name,
+  evidence,
+}: {
+  readonly row: Row;
+  readonly columns: readonly Column[];
+  readonly counts: readonly ColumnCount[];
+  readonly positions: readonly string[];
+  readonly name: TrainingNamer;
+  readonly evidence: RowEvidence;
+}) {
+  const headingId = `readiness-card-${row.member.userId}`;
+  return (
+    <li>
+      <article className="readiness-card" aria-labelledby={headingId}>
+        <h3 id={headingId}>
+          <bdi>{row.member.name}</bdi>
+        </h3>
+        <p>
+          <Placements row={row} positions={positions} />
+        </p>
+        <p>
+          <Evidence evidence={evidence} member={row.member} />
+        </p>
+        <dl>
+          {columns.map((column, index) => (
+            <div key={column.key}>
+              <dt>
+                <bdi>{column.title}</bdi>
+                {positions.length > 1 ? (
+                  <>
+                    {' '}
+                    · <bdi>{column.positionTitle}</bdi>
+                  </>
+                ) : null}{' '}
+                <span className="readiness-sub">({lackingText(counts[index] as ColumnCount)})</span>
+              </dt>
+              <dd>
+                <CellView cell={row.cells[index] as Row['cells'][number]} name={name} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </article>
+    </li>
+  );
+});
+
+/** A row re-renders when what it shows changed: its cells' closing by plan, its evidence, or the names. */
+function sameRow(
+  a: { readonly row: Row; readonly name: TrainingNamer; readonly evidence: RowEvidence },
+  b: { readonly row: Row; readonly name: TrainingNamer; readonly evidence: RowEvidence },
+): boolean {
+  return (
+    a.name === b.name &&
+    a.evidence.text === b.evidence.text &&
+    a.evidence.href === b.evidence.href &&
+    a.row.member === b.row.member &&
+    a.row.remaining === b.row.remaining &&
+    a.row.projections.join() === b.row.projections.join() &&
+    a.row.placements.join() === b.row.placements.join() &&
+    a.row.cells.length === b.row.cells.length &&
+    a.row.cells.every((cell, i) => {
+      const other = b.row.cells[i];
+      return (
+        other !== undefined &&
+        cell.kind === other.kind &&
+        (cell.kind !== 'gap' ||
+          (other.kind === 'gap' && cell.actions === other.actions && cell.closedByPlan === other.closedByPlan))
+      );
+    })
+  );
+}

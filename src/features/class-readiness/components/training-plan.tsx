@@ -1,0 +1,110 @@
+/**
+ * The what-if: the training the plugin recommended, the one that closes the
+ * most gaps first, each with the students it was recommended for. Marking it
+ * planned for one, several or all of them changes the projection, which is
+ * always said to be one, never the plugin's answer.
+ */
+import { memo } from 'react';
+import type { PlannedTraining, ReadinessMatrix, Training, TrainingKey } from '../readiness-model';
+import { type TrainingNamer, trainingName } from '../readiness-text';
+
+interface TrainingPlanProps {
+  readonly matrix: ReadinessMatrix;
+  readonly planned: PlannedTraining;
+  readonly name: TrainingNamer;
+  readonly onPlan: (training: TrainingKey, userIds: readonly string[], on: boolean) => void;
+}
+
+export function TrainingPlan({ matrix, planned, name, onPlan }: TrainingPlanProps) {
+  const names = new Map(matrix.rows.map((row) => [row.member.userId, row.member.name]));
+  if (matrix.trainings.length === 0) {
+    return <p>The plugin recommended no training for this class: no student it returned has a gap it can train.</p>;
+  }
+  return (
+    <ol className="readiness-trainings">
+      {matrix.trainings.map((training) => (
+        <TrainingItem
+          key={training.key}
+          training={training}
+          label={trainingName(training.key, name)}
+          names={names}
+          plannedFor={training.students.filter((userId) => planned[userId]?.includes(training.key))}
+          onPlan={onPlan}
+        />
+      ))}
+    </ol>
+  );
+}
+
+const TrainingItem = memo(function TrainingItem({
+  training,
+  label,
+  names,
+  plannedFor,
+  onPlan,
+}: {
+  readonly training: Training;
+  readonly label: string;
+  readonly names: ReadonlyMap<string, string>;
+  readonly plannedFor: readonly string[];
+  readonly onPlan: TrainingPlanProps['onPlan'];
+}) {
+  const count = training.students.length;
+  const all = plannedFor.length === count;
+  return (
+    <li className="readiness-training">
+      <p>
+        <strong>
+          <bdi>{label}</bdi>
+        </strong>{' '}
+        ({training.type}) · recommended for {training.gaps} {training.gaps === 1 ? 'gap' : 'gaps'} of {count}{' '}
+        {count === 1 ? 'student' : 'students'}
+        {training.openGaps < training.gaps ? ` · ${training.openGaps} still open in the projection` : ''} ·{' '}
+        {plannedFor.length === 0 ? 'not planned' : `planned for ${plannedFor.length} of ${count}`}
+      </p>
+      <fieldset className="readiness-plan-for">
+        <legend>
+          Plan <bdi>{label}</bdi> for
+        </legend>
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => onPlan(training.key, training.students, !all)}
+          >
+            {all ? 'None of them' : `All ${count} who need it`}
+            <span className="visually-hidden">: {label}</span>
+          </button>
+        </div>
+        <ul className="readiness-plan-students">
+          {training.students.map((userId) => (
+            <li key={userId}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={plannedFor.includes(userId)}
+                  onChange={(event) => onPlan(training.key, [userId], event.target.checked)}
+                />{' '}
+                <bdi>{names.get(userId) ?? userId}</bdi>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </li>
+  );
+}, sameItem);
+
+function sameItem(
+  a: { training: Training; label: string; plannedFor: readonly string[]; names: ReadonlyMap<string, string> },
+  b: { training: Training; label: string; plannedFor: readonly string[]; names: ReadonlyMap<string, string> },
+): boolean {
+  return (
+    a.label === b.label &&
+    a.training.gaps === b.training.gaps &&
+    a.training.openGaps === b.training.openGaps &&
+    a.training.students.join() === b.training.students.join() &&
+    a.plannedFor.join() === b.plannedFor.join() &&
+    a.names.size === b.names.size
+  );
+}
