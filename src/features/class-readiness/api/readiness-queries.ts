@@ -1,17 +1,20 @@
 /**
  * Class readiness asks the service's mission planner extension (the plugins
  * offered, the capabilities and candidate searches, the names of courses and
- * objectives) and reads what was written about the class's students from the
- * interface's own comment and note lists. Searches are mutations: each is the
+ * objectives) and reads when the class's students were last written about
+ * from the class activity extension, or the interface's own comment and note
+ * lists where it is absent. Searches are mutations: each is the
  * trainer's explicit request; their answers name people and live in memory.
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { idSchema, limits } from '../../../../contract/common';
+import { classActivityEndpoints } from '../../../../contract/endpoints/class-activity';
 import { commentEndpoints } from '../../../../contract/endpoints/comments';
 import { plannerEndpoints } from '../../../../contract/endpoints/mission-planner';
 import { noteEndpoints } from '../../../../contract/endpoints/notes';
 import type { PlannerCandidatesBody, PlannerCapabilitiesBody } from '../../../../contract/mission-planner';
 import { call, callAnswer } from '../../../lib/api/client';
+import { withExtension } from '../../../lib/api/extensions';
 import { readListPage, wholeList } from '../../../lib/api/paging';
 
 export interface WrittenAbout {
@@ -46,11 +49,23 @@ export const readinessQueries = {
       // Without names the matrix still stands, the training shown by id.
       throwOnError: false,
     }),
-  /** Who in the class was written about when: the class's comments and notes, each list read whole. */
+  /** Who in the class was written about when: the newest of each kind per student, or every entry of the lists. */
   writtenAbout: (classId: string) =>
     queryOptions({
       queryKey: [...readinessQueries.all(), 'written-about', classId] as const,
       queryFn: async ({ signal }): Promise<WrittenAbout[]> => {
+        // Our service counts them (one row per student, whatever the class's history); the platform's lists otherwise.
+        const counted = await withExtension<WrittenAbout[] | null>(
+          'class-activity',
+          async () =>
+            (await call(classActivityEndpoints.classActivity, { query: { classId }, signal })).students.flatMap((s) =>
+              [s.comments.latest, s.notes.latest].flatMap((latest) =>
+                latest ? [{ userId: s.userId, createdAt: latest }] : [],
+              ),
+            ),
+          () => null,
+        );
+        if (counted) return counted;
         const [comments, notes] = await Promise.all([
           wholeList((cursor) =>
             readListPage(
