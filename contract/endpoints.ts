@@ -17,6 +17,7 @@ import { healthEndpoints } from './endpoints/health.ts';
 import { plannerEndpoints } from './endpoints/mission-planner.ts';
 import { noteCorrectionEndpoints } from './endpoints/note-corrections.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
+import { pinnedPhraseEndpoints } from './endpoints/pinned-phrases.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
 import { sandboxEndpoints } from './endpoints/sandbox.ts';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...profileEndpoints,
   ...noteEndpoints,
   ...noteCorrectionEndpoints,
+  ...pinnedPhraseEndpoints,
   ...searchEndpoints,
   ...authEndpoints,
   ...sandboxEndpoints,

@@ -29,6 +29,7 @@ const primaryKeys = {
   comments: ['seq'],
   notes: ['seq'],
   entry_versions: ['seq'],
+  pinned_phrases: ['user_id', 'position'],
   apps: ['client_id'],
   app_scopes: ['client_id', 'scope'],
   app_redirect_uris: ['client_id', 'redirect_uri'],

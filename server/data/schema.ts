@@ -143,6 +143,13 @@ export interface EntryVersionsTable {
   replaced_at: number;
 }
 
+/** A person's pinned phrases (migration 013), in the order pinned. */
+export interface PinnedPhrasesTable {
+  user_id: string;
+  position: number;
+  phrase: string;
+}
+
 export interface AppsTable {
   client_id: string;
   name: string;
@@ -329,6 +336,7 @@ export interface Schema {
   comments: CommentsTable;
   notes: NotesTable;
   entry_versions: EntryVersionsTable;
+  pinned_phrases: PinnedPhrasesTable;
   apps: AppsTable;
   app_scopes: AppScopesTable;
   app_redirect_uris: AppRedirectUrisTable;
