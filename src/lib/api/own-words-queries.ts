@@ -10,33 +10,7 @@
  * is left out.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Comment } from '../../../contract/comments';
-import { commentEndpoints } from '../../../contract/endpoints/comments';
-import { noteEndpoints } from '../../../contract/endpoints/notes';
-import type { Note } from '../../../contract/notes';
 import type { WrittenEntry } from '../text/suggestions';
-import { isApiError } from './api-error';
-import { callAnswer } from './client';
-import { readListPage, wholeList } from './paging';
-
-export function ownEntries(userId: string, comments: readonly Comment[], notes: readonly Note[]): WrittenEntry[] {
-  const own: WrittenEntry[] = [];
-  for (const comment of comments) {
-    if (comment.author.userId !== userId) continue;
-    own.push({
-      text: comment.text,
-      lessonId: comment.lesson || null,
-      courseId: comment.course || null,
-      writtenAt: comment.createdAt ?? null,
-    });
-  }
-  for (const note of notes) {
-    const mine = note.author ? note.author.userId === userId : note.studentId === null;
-    if (!mine) continue;
-    own.push({ text: note.text, lessonId: note.lessonId, courseId: note.courseId, writtenAt: note.createdAt ?? null });
-  }
-  return own;
-}
 
 export const ownWordsQueries = {
   /** Every mutation that adds, corrects or removes a comment or a note names this key in its meta. */
@@ -45,22 +19,8 @@ export const ownWordsQueries = {
     queryOptions({
       queryKey: [...ownWordsQueries.all(), userId] as const,
       queryFn: async ({ signal }): Promise<WrittenEntry[]> => {
-        const [comments, notes] = await Promise.all([
-          wholeList<Comment>((cursor) =>
-            readListPage(
-              (paging) => callAnswer(commentEndpoints.listComments, { query: { ...paging }, signal }),
-              cursor,
-            ),
-          ).catch((error: unknown) => {
-            // Someone who may not read comments (no training scope) still has their notes.
-            if (isApiError(error) && error.code === 'missing_scope') return [];
-            throw error;
-          }),
-          wholeList<Note>((cursor) =>
-            readListPage((paging) => callAnswer(noteEndpoints.listNotes, { query: { ...paging }, signal }), cursor),
-          ),
-        ]);
-        return ownEntries(userId, comments, notes);
+        const { readOwnWords } = await import('./own-words-read');
+        return readOwnWords(userId, signal);
       },
       // Suggestions are a help: a list that cannot be read leaves the field as it was, without retrying for long.
       retry: 1,
