@@ -60,8 +60,13 @@ describe('suggest', () => {
       'Rescue drill went well',
       'Calm under pressure during the rescue drill',
     ]);
-    // Common words alone say nothing.
+    // Common words alone say nothing, nor three letters of a word still being typed.
     expect(suggest(index, 'the and ')).toEqual([]);
+    expect(suggest(index, 'Calmly dri')).toEqual([]);
+    expect(texts(suggest(index, 'Calmly dril')).sort()).toEqual([
+      'Calm under pressure during the rescue drill',
+      'Rescue drill went well',
+    ]);
   });
 
   it('matches case and accents alike', () => {

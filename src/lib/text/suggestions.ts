@@ -9,8 +9,8 @@
  * counts its uses. What is typed is matched from the start of the sentence
  * being written (the text after the last full stop, question or exclamation
  * mark, or line break): a group matches when it begins with it, or when it
- * shares at least half of its meaningful words (three letters or more, the
- * last word possibly still being typed).
+ * shares at least half of its meaningful words (three letters or more; the
+ * last word, if still being typed, as the start of a word once it has four).
  *
  * The order: pinned phrases first (the trainer chose them), then those that
  * begin with what is typed, then those of the chosen lesson, then of its
@@ -194,7 +194,9 @@ export function suggest(
   const lastPartial = !/[\s\p{P}]$/u.test(fragment);
   const wanted = words.filter(meaningful);
   const complete = lastPartial ? wanted.slice(0, -1) : wanted;
-  const partial = lastPartial && words.length > 0 && meaningful(words.at(-1) ?? '') ? words.at(-1) : undefined;
+  // A word still being typed counts once it says something: with three letters "ste" is half the dictionary.
+  const last = words.at(-1) ?? '';
+  const partial = lastPartial && meaningful(last) && last.length >= 4 ? last : undefined;
   const needed = Math.max(1, Math.ceil(wanted.length / 2));
 
   const ranked: Ranked[] = [];
