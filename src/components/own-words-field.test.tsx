@@ -97,6 +97,9 @@ describe('suggestions from the trainer’s own words', () => {
   it('offers only what the trainer wrote, grouped, the chosen lesson’s first, and says how many', async () => {
     const { user } = renderWithProviders(<Field lessonId="lesson-2" />);
     const box = screen.getByLabelText('Comment');
+    // Nothing is read until the trainer starts writing.
+    expect(fetch).not.toHaveBeenCalled();
+    await user.click(box);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
     await user.type(box, 'Clear');
     await screen.findByRole('listbox', { name: 'Your earlier words' });
@@ -112,6 +115,7 @@ describe('suggestions from the trainer’s own words', () => {
   it('moves with ArrowDown, inserts with Enter, and the inserted text stays editable', async () => {
     const { user } = renderWithProviders(<Field />);
     const box = screen.getByLabelText('Comment');
+    await user.click(box);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
     await user.type(box, 'Good landing. clear ca');
     await screen.findByRole('option');
@@ -131,6 +135,7 @@ describe('suggestions from the trainer’s own words', () => {
   it('closes with Escape, and Enter then writes a new line', async () => {
     const { user } = renderWithProviders(<Field />);
     const box = screen.getByLabelText('Comment');
+    await user.click(box);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
     await user.type(box, 'Clear');
     await screen.findByRole('listbox');
@@ -143,6 +148,7 @@ describe('suggestions from the trainer’s own words', () => {
   it('pins the text on this device when the platform does not keep pins, and offers it first', async () => {
     const { user } = renderWithProviders(<Field />);
     const box = screen.getByLabelText('Comment');
+    await user.click(box);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
     await user.type(box, 'Cleared for the solo flight');
     await user.click(screen.getByRole('button', { name: 'Pin this text' }));

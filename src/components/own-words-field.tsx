@@ -2,8 +2,9 @@
  * The text of a comment or a note, with the trainer's own earlier words
  * offered as they type (lib/text/suggestions.ts over lib/api/own-words-queries.ts)
  * and their pinned phrases first; a pin button and the list of pins below.
- * Suggestions are a help: while the lists load, or if they cannot be read,
- * the field is a plain text area.
+ * Suggestions are a help: until the trainer first focuses the field (the
+ * lists are read then, not with the page), while they load, or if they
+ * cannot be read, the field is a plain text area.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -49,8 +50,10 @@ function detailOf(suggestion: Suggestion): string {
 }
 
 export function OwnWordsField({ userId, roster, values, ...field }: OwnWordsFieldProps) {
-  const ownWords = useQuery(ownWordsQueries.of(userId));
-  const pins = usePinnedPhrases(userId);
+  // Read once the trainer starts writing (or has a draft): a page that only shows a form costs no list reads.
+  const [writing, setWriting] = useState(field.value !== '');
+  const ownWords = useQuery({ ...ownWordsQueries.of(userId), enabled: writing });
+  const pins = usePinnedPhrases(userId, writing);
   const [pinMessage, setPinMessage] = useState<{ message: string; tone: 'info' | 'error' }>({
     message: '',
     tone: 'info',
@@ -94,6 +97,7 @@ export function OwnWordsField({ userId, roster, values, ...field }: OwnWordsFiel
       offered={offered}
       insert={(text, chosen) => insertSuggestion(text, chosen.text)}
       listLabel="Your earlier words"
+      onFocus={() => setWriting(true)}
       countMessage={(n) => `${n} ${n === 1 ? 'suggestion' : 'suggestions'} from your earlier words`}
     >
       <div className="pins">

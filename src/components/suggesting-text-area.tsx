@@ -44,6 +44,7 @@ interface SuggestingTextAreaProps {
   readonly countMessage: (count: number) => string;
   /** Below the box (the count of characters goes above it). */
   readonly children?: ReactNode;
+  readonly onFocus?: () => void;
 }
 
 export function SuggestingTextArea({
@@ -61,6 +62,7 @@ export function SuggestingTextArea({
   listLabel,
   countMessage,
   children,
+  onFocus,
 }: SuggestingTextAreaProps) {
   const listId = `${id}-suggestions`;
   const optionPrefix = `${useId()}-suggestion`;
@@ -156,7 +158,10 @@ export function SuggestingTextArea({
             setActive(-1);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
+          onFocus={() => {
+            setFocused(true);
+            onFocus?.();
+          }}
           onBlur={() => {
             setFocused(false);
             setActive(-1);

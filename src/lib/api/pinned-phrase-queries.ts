@@ -49,10 +49,10 @@ function save(userId: string, phrases: readonly string[]): Promise<Pins> {
   );
 }
 
-/** The phrases, and pinning and unpinning one (the whole list written at once). */
-export function usePinnedPhrases(userId: string) {
+/** The phrases (read once `enabled`), and pinning and unpinning one (the whole list written at once). */
+export function usePinnedPhrases(userId: string, enabled = true) {
   const queryClient = useQueryClient();
-  const query = useQuery(pinnedPhraseQueries.of(userId));
+  const query = useQuery({ ...pinnedPhraseQueries.of(userId), enabled });
   const phrases = query.data?.phrases ?? [];
   const mutation = useMutation({
     mutationFn: (next: readonly string[]) => save(userId, next),
