@@ -11,11 +11,15 @@
  * Escape closes the list until the next keystroke. With no suggestion looked
  * at, Enter and the arrows do what they do in any text area. Focus stays in
  * the box; what is inserted is plain text there, to edit as one likes. The
- * same list opens on the combobox's styles (combobox.css).
+ * list has the combobox's looks (combobox.css) but sits in the page's flow
+ * under the box rather than over what follows: in a form, what follows is
+ * who will read the text and the button that sends it, which a list over
+ * them would hide and take the click of.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { describedBy } from './form-field';
 import './combobox.css';
+import './suggesting-text-area.css';
 
 export interface Offered {
   readonly key: string;
@@ -169,7 +173,7 @@ export function SuggestingTextArea({
         />
         {/* Pressing in the list must not take focus from the box, or it would close before the click inserts. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps focus in the box; the options are the controls. */}
-        <div className="combobox-popup" hidden={!open} onMouseDown={(event) => event.preventDefault()}>
+        <div className="combobox-popup suggestion-popup" hidden={!open} onMouseDown={(event) => event.preventDefault()}>
           <div id={listId} role="listbox" aria-label={listLabel}>
             {open
               ? offered.map((item, index) => (

@@ -78,6 +78,8 @@ describe('suggest', () => {
     const index = buildSuggestionIndex([entry('Good buoyancy control'), entry('Arrived on time')]);
     expect(texts(suggest(index, 'Arrived on time. Good b'))).toEqual(['Good buoyancy control']);
     expect(suggest(index, 'Arrived on time.\n')).toEqual([]);
+    // A sentence just finished offers nothing: the trainer is done with it.
+    expect(suggest(index, 'Good b.')).toEqual([]);
   });
 
   it('offers nothing for a single letter, nor the very entry already typed', () => {

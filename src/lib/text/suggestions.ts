@@ -8,7 +8,7 @@
  * work today!" and "good work today."); a group shows its latest wording and
  * counts its uses. What is typed is matched from the start of the sentence
  * being written (the text after the last full stop, question or exclamation
- * mark, or line break): a group matches when it begins with it, or when it
+ * mark, or line break; a sentence just ended offers nothing): a group matches when it begins with it, or when it
  * shares at least half of its meaningful words (three letters or more; the
  * last word, if still being typed, as the start of a word once it has four).
  *
@@ -147,7 +147,7 @@ export function buildSuggestionIndex(
 
 /** Where the sentence being written starts in `text`, and that sentence. */
 export function currentFragment(text: string): { readonly start: number; readonly fragment: string } {
-  const ends = [...text.matchAll(/[.!?]\s|\n/g)];
+  const ends = [...text.matchAll(/[.!?](?:\s|$)|\n/g)];
   const last = ends.at(-1);
   const start = last === undefined ? 0 : (last.index ?? 0) + last[0].length;
   return { start, fragment: text.slice(start) };
