@@ -24,6 +24,7 @@ import { searchBench } from './search.ts';
 import { serviceBench } from './service.ts';
 import { signinFloodBench } from './signin-flood.ts';
 import { startupBench } from './startup.ts';
+import { suggestionsBench } from './suggestions.ts';
 
 interface Bench {
   readonly name: string;
@@ -77,6 +78,12 @@ const benches: Bench[] = [
         scrollSeconds: number('scroll-seconds', quick ? 3 : 8),
         ...(flag('base') ? { base: flag('base') as string } : {}),
       }),
+  },
+  {
+    name: 'suggestions',
+    about: 'a trainer with 5,000 earlier comments types one: keystroke to suggestion list in Chromium',
+    run: () =>
+      suggestionsBench({ entries: number('suggestion-entries', 5000), runs: number('suggestion-runs', quick ? 1 : 3) }),
   },
   {
     name: 'service',
@@ -168,6 +175,7 @@ function usage(): string {
     '         --rounds=N --seconds=N (autocannon), --rate=N --rate-seconds=N (service at a fixed rate),',
     '         --lighthouse-runs=N, --lighthouse-preset=mobile|desktop, --pages=/comments,/students (pages: only these),',
     '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
+    '         --suggestion-entries=N, --suggestion-runs=N (suggestions),',
     '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup), --flood=N --signins=N (signin),',
     '         --base=REV --revision-comments=N (revision; pages and list measure REV beside this checkout too)',
   ].join('\n');

@@ -18,6 +18,7 @@ import { healthEndpoints } from './endpoints/health.ts';
 import { plannerEndpoints } from './endpoints/mission-planner.ts';
 import { noteCorrectionEndpoints } from './endpoints/note-corrections.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
+import { pinnedPhraseEndpoints } from './endpoints/pinned-phrases.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { rosterEndpoints } from './endpoints/roster.ts';
 import { sandboxEndpoints } from './endpoints/sandbox.ts';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...profileEndpoints,
   ...noteEndpoints,
   ...noteCorrectionEndpoints,
+  ...pinnedPhraseEndpoints,
   ...searchEndpoints,
   ...authEndpoints,
   ...sandboxEndpoints,

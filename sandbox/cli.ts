@@ -134,6 +134,7 @@ const tablesToDrop: readonly (keyof Schema)[] = [
   'app_redirect_uris',
   'app_scopes',
   'apps',
+  'pinned_phrases',
   'entry_versions',
   'comment_counts',
   'note_counts',

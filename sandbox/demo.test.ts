@@ -31,6 +31,7 @@ const primaryKeys = {
   entry_versions: ['seq'],
   comment_counts: ['class_id', 'student_id'],
   note_counts: ['class_id', 'student_id'],
+  pinned_phrases: ['user_id', 'position'],
   apps: ['client_id'],
   app_scopes: ['client_id', 'scope'],
   app_redirect_uris: ['client_id', 'redirect_uri'],

@@ -21,6 +21,7 @@ import { docsRoutes } from './areas/docs/docs.routes.ts';
 import { healthRoutes } from './areas/health/health.routes.ts';
 import { missionPlannerRoutes } from './areas/mission-planner/mission-planner.routes.ts';
 import { notesRoutes } from './areas/notes/notes.routes.ts';
+import { pinnedPhraseRoutes } from './areas/pinned-phrases/pinned-phrases.routes.ts';
 import { profileRoutes } from './areas/profile/profile.routes.ts';
 import { rosterRoutes } from './areas/roster/roster.routes.ts';
 import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
@@ -72,6 +73,7 @@ const areaRoutes: readonly RouteGroup[] = [
   rosterRoutes,
   classActivityRoutes,
   notesRoutes,
+  pinnedPhraseRoutes,
   recordRoutes,
   searchRoutes,
   audienceRoutes,

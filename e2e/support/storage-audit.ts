@@ -78,7 +78,7 @@ async function dumpStorage(page: Page): Promise<StorageDump> {
   });
 }
 
-const allowedKey = /^td:(current-user|user:.+:(session|draft:(comment|note|planner)))$/;
+const allowedKey = /^td:(current-user|user:.+:(session|pins|draft:(comment|note|planner)))$/;
 const sessionFields = ['expiresAt', 'method', 'refreshToken', 'token'];
 
 /** Watches the URLs a page visits, for the audit. */

@@ -226,6 +226,11 @@ const writes: Record<WriteName, () => Promise<Reply>> = {
     arranged.noteId = bodyOf(reply, noteSchema).noteId;
     return reply;
   },
+  putPinnedPhrases: () =>
+    call(service.url, 'PUT', '/edu/v1/pinned-phrases', {
+      token: trainer(),
+      body: { phrases: ['Clear calls on the radio'] },
+    }),
   correctNote: () =>
     call(service.url, 'POST', '/edu/v1/note/correct', {
       token: trainer(),

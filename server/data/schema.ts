@@ -151,6 +151,13 @@ export interface EntryVersionsTable {
   replaced_at: number;
 }
 
+/** A person's pinned phrases (migration 013), in the order pinned. */
+export interface PinnedPhrasesTable {
+  user_id: string;
+  position: number;
+  phrase: string;
+}
+
 export interface AppsTable {
   client_id: string;
   name: string;
@@ -339,6 +346,7 @@ export interface Schema {
   entry_versions: EntryVersionsTable;
   comment_counts: EntryCountsTable;
   note_counts: EntryCountsTable;
+  pinned_phrases: PinnedPhrasesTable;
   apps: AppsTable;
   app_scopes: AppScopesTable;
   app_redirect_uris: AppRedirectUrisTable;

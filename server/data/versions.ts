@@ -59,6 +59,8 @@ export const bookkeepingTables: readonly (keyof Schema)[] = [
   'service_keys',
   'service_settings',
   'schema_migrations',
+  // A person's pinned phrases: read by that person only, never kept as an answer.
+  'pinned_phrases',
 ];
 
 /**

@@ -11,6 +11,7 @@ import { migration as throttle } from './009-throttle.ts';
 import { migration as implicitGrant } from './010-implicit-grant.ts';
 import { migration as search } from './011-search.ts';
 import { migration as corrections } from './012-corrections.ts';
+import { migration as pinnedPhrases } from './013-pinned-phrases.ts';
 import { migration as classActivity } from './015-class-activity.ts';
 import type { Migration } from './types.ts';
 
@@ -27,5 +28,6 @@ export const migrations: readonly Migration[] = [
   implicitGrant,
   search,
   corrections,
+  pinnedPhrases,
   classActivity,
 ];

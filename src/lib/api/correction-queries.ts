@@ -15,7 +15,14 @@ import { call } from './client';
 import { withExtension } from './extensions';
 
 /** Everything that shows a comment or a note (lists, a note, records, class counts) is stale after a change. */
-export const shownEverywhere = [['comments'], ['notes'], ['student-record'], ['class-activity'], ['corrections']];
+export const shownEverywhere = [
+  ['comments'],
+  ['notes'],
+  ['student-record'],
+  ['class-activity'],
+  ['corrections'],
+  ['own-words'],
+];
 
 export const correctionQueries = {
   all: () => ['corrections'] as const,

@@ -25,6 +25,8 @@ export type Extension =
   | 'pictures'
   /** Corrections in place, earlier wordings, a comment withdrawn (`/edu/v1/student/comment/correct`, …). */
   | 'corrections'
+  /** `/edu/v1/pinned-phrases`: without it a trainer's pinned phrases are kept on the device. */
+  | 'pinned-phrases'
   /** `/mission-planner/v1/*`. */
   | 'mission-planner'
   /** `GET /edu/v1/search`: without it the dashboard searches the lists it can read, in the browser. */

@@ -6,6 +6,7 @@
  *   td:user:<userId>:session          token, refresh token, expiry, sign-in method
  *   td:user:<userId>:draft:<name>     unsent text of a form; `draft:planner` the mission plan
  *                                     (candidates as userIds only, see mission-planner/plan-storage.ts)
+ *   td:user:<userId>:pins             pinned phrases, where the platform does not keep them (device-pins.ts)
  * and, in sessionStorage for one redirect only (see session/pending-sign-in.ts):
  *   td:pkce-sign-in                   the PKCE verifier, state and return path of a sign-in under way
  */

@@ -41,7 +41,7 @@ export function useCreateComment() {
     mutationFn: (body: CreateCommentBody) => call(commentEndpoints.createComment, { body }),
     // Student records and the class page (not this feature's) show comments too: all are marked stale, those on
     // screen refetched.
-    meta: { invalidates: [['student-record'], ['class-activity'], ['search']] },
+    meta: { invalidates: [['student-record'], ['class-activity'], ['search'], ['own-words']] },
     onSuccess: (comment, body) => {
       // Shown at once at the top of every list it belongs to (lists are newest first), then confirmed by a refetch.
       for (const [key, list] of queryClient.getQueriesData<CommentPages>({ queryKey: commentQueries.lists() })) {

@@ -9,7 +9,7 @@ import { type CreateCommentBody, createCommentBodySchema } from '../../../../con
 import { limits } from '../../../../contract/common';
 import type { Roster } from '../../../../contract/roster';
 import { AudienceNotice } from '../../../components/audience-notice';
-import { TextAreaField } from '../../../components/form-field';
+import { OwnWordsField } from '../../../components/own-words-field';
 import { RosterFields, type RosterValues, startingChoices } from '../../../components/roster-fields';
 import { LiveMessage } from '../../../components/states';
 import { isApiError } from '../../../lib/api/api-error';
@@ -105,9 +105,12 @@ export function CommentForm({ roster, userId, defaults, onSubmit, idPrefix = 'ne
         errors={errors}
       />
       {start.elsewhere && text ? <p className="field-hint">{draftElsewhere}</p> : null}
-      <TextAreaField
+      <OwnWordsField
         id={`${idPrefix}-text`}
         label="Comment"
+        userId={userId}
+        roster={roster}
+        values={values}
         required
         rows={5}
         maxLength={limits.commentText}

@@ -38,7 +38,7 @@ export function useCreateNote() {
     mutationFn: (body: CreateNoteBody) => call(noteEndpoints.createNote, { body }),
     // Student records and the class page (not this feature's) show notes too: all are marked stale, those on
     // screen refetched.
-    meta: { invalidates: [['student-record'], ['class-activity'], ['search']] },
+    meta: { invalidates: [['student-record'], ['class-activity'], ['search'], ['own-words']] },
     onSuccess: (note) => {
       queryClient.setQueryData(noteQueries.detail(note.noteId).queryKey, note);
       return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });
@@ -51,7 +51,7 @@ export function useRemoveNote() {
   return useMutation({
     mutationFn: (noteId: string) => call(noteEndpoints.removeNote, { body: { noteId } }),
     // Whichever student record or class count showed the note no longer may.
-    meta: { invalidates: [['student-record'], ['class-activity'], ['search']] },
+    meta: { invalidates: [['student-record'], ['class-activity'], ['search'], ['own-words']] },
     onSuccess: (_result, noteId) => {
       queryClient.removeQueries({ queryKey: noteQueries.detail(noteId).queryKey });
       return queryClient.invalidateQueries({ queryKey: noteQueries.lists() });

@@ -12,7 +12,7 @@ import { limits } from '../../../../contract/common';
 import { type CreateNoteBody, createNoteBodySchema } from '../../../../contract/notes';
 import type { Roster } from '../../../../contract/roster';
 import { AudienceNotice } from '../../../components/audience-notice';
-import { TextAreaField } from '../../../components/form-field';
+import { OwnWordsField } from '../../../components/own-words-field';
 import { RosterFields, type RosterValues, startingChoices } from '../../../components/roster-fields';
 import { LiveMessage } from '../../../components/states';
 import { isApiError } from '../../../lib/api/api-error';
@@ -144,9 +144,12 @@ export function NoteForm({
           Your unsent text below was started about another student or lesson: check them before saving it.
         </p>
       ) : null}
-      <TextAreaField
+      <OwnWordsField
         id={`${idPrefix}-text`}
         label="Note"
+        userId={userId}
+        roster={roster}
+        values={values}
         required
         rows={8}
         maxLength={limits.noteText}
