@@ -25,4 +25,5 @@ export const featureRoutes: readonly FeatureRoute[] = [
     prefetch: () => import('../features/mission-planner/prefetch'),
   },
   { path: 'search', load: () => import('../features/search/search-page') },
+  { path: 'classes/write', load: () => import('../features/several-students/several-students-page') },
 ];
