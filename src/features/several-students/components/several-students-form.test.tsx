@@ -205,3 +205,32 @@ describe('writing to several students', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('a training note for several students', () => {
+  it('writes each student their own note about the chosen lesson, through the note endpoint', async () => {
+    const sent = serve((body) =>
+      json(201, {
+        noteId: `note-${body.studentId}`,
+        text: body.text,
+        classId: 'class-a',
+        userId: 'trainer-1',
+        studentId: body.studentId,
+        courseId: 'course-1',
+        lessonId: body.lessonId,
+      }),
+    );
+    const { user } = renderForm();
+    await user.click(screen.getByRole('radio', { name: /^Training note/ }));
+    await user.selectOptions(screen.getByLabelText(/^Lesson/), 'Radio discipline');
+    await user.click(screen.getByRole('checkbox', { name: 'Ann Archer (@ann)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ben Brook (@ben)' }));
+    await user.type(screen.getByRole('textbox', { name: /^Note/ }), 'Practise the readback.');
+    expect(await screen.findByText(/None of the students sees it/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Write training note for 2 students' }));
+    await screen.findByRole('region', { name: 'Training note written for both students' });
+    expect(sent.map((s) => [s.path, s.body.studentId, s.body.lessonId, s.body.text])).toEqual([
+      ['/edu/v1/note', 'student-1', 'lesson-2', 'Practise the readback.'],
+      ['/edu/v1/note', 'student-2', 'lesson-2', 'Practise the readback.'],
+    ]);
+  });
+});

@@ -28,7 +28,7 @@ interface Start {
   readonly kind: EntryKind;
   readonly values: RosterValues;
   readonly chosen: ReadonlySet<string>;
-  /** The kept text was written for another class than the one the address names. */
+  /** The kept text was written for another class than the one the form starts with (or one no longer offered). */
   readonly elsewhere: boolean;
 }
 
@@ -57,7 +57,7 @@ function startFrom(roster: Roster, userId: string, classId: string | undefined, 
     kind: kind ?? 'comment',
     values: { classId: (named ?? only)?.classId },
     chosen: new Set(),
-    elsewhere: Boolean(draft && kept),
+    elsewhere: draft !== null,
   };
 }
 
@@ -67,6 +67,8 @@ type Phase =
   | { readonly step: 'done'; readonly outcome: WriteOutcome; readonly kind: EntryKind; readonly total: number };
 
 const studentsText = (n: number) => (n === 1 ? '1 student' : `${n} students`);
+/** Everyone of a write that reached them all. */
+const allOf = (n: number) => (n === 1 ? '1 student' : n === 2 ? 'both students' : `all ${n} students`);
 
 function progressText(phase: Phase): string {
   if (phase.step === 'writing') {
@@ -75,8 +77,7 @@ function progressText(phase: Phase): string {
   }
   if (phase.step === 'done') {
     const { written, failed } = phase.outcome;
-    if (failed.length === 0)
-      return phase.total === 1 ? 'Written for 1 student.' : `Written for all ${phase.total} students.`;
+    if (failed.length === 0) return `Written for ${allOf(phase.total)}.`;
     return `Written for ${written.length} of ${phase.total}. Not written for ${failed.length}: your text is kept for them.`;
   }
   return '';
@@ -286,7 +287,7 @@ function Outcome({ ref, phase }: { readonly ref: Ref<HTMLElement>; readonly phas
   const one = kindWords[phase.kind].one;
   const heading =
     failed.length === 0
-      ? `${one[0]?.toUpperCase()}${one.slice(1)} written for ${phase.total === 1 ? '1 student' : `all ${phase.total} students`}`
+      ? `${one[0]?.toUpperCase()}${one.slice(1)} written for ${allOf(phase.total)}`
       : written.length === 0
         ? `Not written for any of the ${studentsText(phase.total)}`
         : `Written for ${written.length} of ${phase.total} students`;
