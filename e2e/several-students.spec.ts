@@ -19,7 +19,7 @@ test('a trainer writes one comment to three students of a class, and each record
   visitedUrls,
   signIn,
   extensionsOff,
-}) => {
+}, testInfo) => {
   // Two writes, three records and two accessibility checks: longer than one page's journey.
   test.setTimeout(120_000);
   const { user, token, roster } = await findTrainer(request);
@@ -78,6 +78,10 @@ test('a trainer writes one comment to three students of a class, and each record
     form.getByRole('checkbox', { name: `${nameOf(first)} (${first.handle})`, exact: true }),
   ).not.toBeChecked();
   await expectAccessible(page, 'write to several students, partly written');
+  await page.screenshot({
+    path: testInfo.outputPath(`several-${page.viewportSize()?.width ?? 0}.png`),
+    fullPage: true,
+  });
 
   await page.unroute(cutOff);
   await form.getByRole('button', { name: 'Write comment for 1 student' }).click();

@@ -44,7 +44,7 @@ export function StudentChecklist({ klass, chosen, onChange, idPrefix, error, dis
       <legend>
         Students <span className="required-mark">(required)</span>
       </legend>
-      <label className="checkbox">
+      <label className="checkbox several-whole">
         <input
           ref={whole}
           type="checkbox"
