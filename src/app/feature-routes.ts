@@ -25,6 +25,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
     prefetch: () => import('../features/mission-planner/prefetch'),
   },
   { path: 'search', load: () => import('../features/search/search-page') },
+  { path: 'classes/write', load: () => import('../features/several-students/several-students-page') },
   // Reached from each class on the classes page.
   { path: 'classes/:classId/readiness', load: () => import('../features/class-readiness/class-readiness-page') },
 ];

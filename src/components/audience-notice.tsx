@@ -56,6 +56,7 @@ export function AudienceNotice({
   query,
   waiting,
   id,
+  students = 1,
 }: {
   /** What the form holds now; null until it names enough to tell (a class, a student). */
   readonly query: AudienceQuery | null;
@@ -63,6 +64,8 @@ export function AudienceNotice({
   readonly waiting: string;
   /** For the form's aria-describedby. */
   readonly id: string;
+  /** How many students get an entry of their own (all in the class `query` names): the notice speaks for each. */
+  readonly students?: number;
 }) {
   const settled = useSettled(query, 250);
   const offered = useSyncExternalStore(extensions.subscribe, () => extensions.offered('audience'));
@@ -89,7 +92,12 @@ export function AudienceNotice({
     text = (
       <>
         {describeAudience(audience.data)}
-        {student ? ' The student it is about does not see it.' : null}
+        {students > 1 ? ` The same for each of the ${students} students, all in this class.` : null}
+        {student
+          ? students > 1
+            ? ' None of the students sees it.'
+            : ' The student it is about does not see it.'
+          : null}
       </>
     );
   } else text = 'Finding out who will be able to read it…';

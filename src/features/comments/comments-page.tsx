@@ -18,6 +18,7 @@ import {
   useShownTogether,
 } from '../../components/states';
 import { TrainersOnly } from '../../components/trainers-only';
+import { WriteToSeveralLink } from '../../components/write-to-several-link';
 import { isApiError } from '../../lib/api/api-error';
 import { rosterQueries } from '../../lib/api/roster-queries';
 import { useSignedInSession } from '../../lib/session/use-session';
@@ -102,6 +103,7 @@ function Comments() {
                     onSubmit={async (body) => setJustAdded((await create.mutateAsync(body)).commentId)}
                   />
                 )}
+                <WriteToSeveralLink classId={filters.classId} />
               </Fold>
             )}
           </div>

@@ -17,6 +17,7 @@ import { PageHeading } from '../../components/page-heading';
 import { EmptyState, ErrorState, Skeleton, useShownTogether } from '../../components/states';
 import { StudentIdentity } from '../../components/student-identity';
 import { TrainersOnly } from '../../components/trainers-only';
+import { WriteToSeveralLink } from '../../components/write-to-several-link';
 import { extensions } from '../../lib/api/extensions';
 import { type PlatformRoster, rosterQueries } from '../../lib/api/roster-queries';
 import { unreachableError } from '../../lib/api/unreachable';
@@ -127,6 +128,7 @@ function ClassSection({ roster, classId }: { readonly roster: PlatformRoster; re
         </Link>
       </p>
       {count > 0 ? <ClassExport klass={klass} members={members} /> : null}
+      {klass.students.length > 1 ? <WriteToSeveralLink classId={classId} className={klass.className} /> : null}
       {activity.isError || unreachableError(activity) ? (
         <ErrorState
           error={activity.error ?? activity.failureReason}
