@@ -29,6 +29,8 @@ const primaryKeys = {
   comments: ['seq'],
   notes: ['seq'],
   entry_versions: ['seq'],
+  mission_plans: ['user_id'],
+  planner_named: ['trainer_id', 'plugin_id', 'user_id'],
   apps: ['client_id'],
   app_scopes: ['client_id', 'scope'],
   app_redirect_uris: ['client_id', 'redirect_uri'],

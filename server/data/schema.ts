@@ -133,6 +133,20 @@ export interface NotesTable {
 }
 
 /** A wording a correction replaced (migration 012). */
+/** A trainer's mission plan (the contract's KeptPlan as JSON), replaced whole by each save. */
+export interface MissionPlansTable {
+  user_id: string;
+  plan: string;
+  saved_at: number;
+}
+
+/** A person a plugin named to a trainer in a candidate search. */
+export interface PlannerNamedTable {
+  trainer_id: string;
+  plugin_id: string;
+  user_id: string;
+}
+
 export interface EntryVersionsTable {
   seq: Generated<number>;
   kind: 'comment' | 'note';
@@ -329,6 +343,8 @@ export interface Schema {
   comments: CommentsTable;
   notes: NotesTable;
   entry_versions: EntryVersionsTable;
+  mission_plans: MissionPlansTable;
+  planner_named: PlannerNamedTable;
   apps: AppsTable;
   app_scopes: AppScopesTable;
   app_redirect_uris: AppRedirectUrisTable;

@@ -11,6 +11,7 @@ import { migration as throttle } from './009-throttle.ts';
 import { migration as implicitGrant } from './010-implicit-grant.ts';
 import { migration as search } from './011-search.ts';
 import { migration as corrections } from './012-corrections.ts';
+import { migration as missionPlans } from './014-mission-plans.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   implicitGrant,
   search,
   corrections,
+  missionPlans,
 ];
