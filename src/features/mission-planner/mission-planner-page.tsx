@@ -1,6 +1,6 @@
 /**
  * Mission planner: describe positions, let a plugin derive their
- * competencies, adjust the requirements, read the ready and recommended
+ * competencies, adjust the requirements, read the ready and trainable
  * candidates with their training gaps, shortlist them and fill each
  * position's slots, then export or print the plan. The plan is kept per user
  * when the page is left (use-kept-planner.ts); the chosen plugin is also in
@@ -95,6 +95,7 @@ function MissionPlanner() {
         <PlanSheet
           pluginName={pluginName}
           asked={state.asked}
+          afscs={state.positions.map((p) => p.afsc)}
           results={results}
           shortlist={state.shortlist}
           slots={state.slots}

@@ -290,13 +290,13 @@ function searchOutcome(results: readonly PlannerCandidatesResult[], dropped: num
   }
   const found = results.flatMap((r) => (r.status === 'ok' ? r.candidates.positions : []));
   const ready = found.reduce((n, p) => n + p.readyCandidates.length, 0);
-  const recommended = found.reduce((n, p) => n + p.recommendedCandidates.length, 0);
+  const trainable = found.reduce((n, p) => n + p.recommendedCandidates.length, 0);
   const lost =
     dropped === 0
       ? ''
       : ` ${dropped === 1 ? 'One person' : `${dropped} people`} you picked ${dropped === 1 ? 'is' : 'are'} no longer among the candidates and left the shortlists and slots.`;
   return {
-    message: `Search finished: ${ready} ready and ${recommended} recommended candidates.${lost}`,
+    message: `Search finished: ${ready} ready and ${trainable} trainable candidates.${lost}`,
     tone: 'info',
   };
 }
