@@ -234,7 +234,9 @@ export type PlannerAction =
   | { readonly type: 'shortlistToggled'; readonly position: number; readonly userId: string }
   | { readonly type: 'slotAssigned'; readonly position: number; readonly userId: string }
   | { readonly type: 'slotCleared'; readonly position: number; readonly userId: string }
-  | { readonly type: 'planCleared' };
+  | { readonly type: 'planCleared' }
+  /** The plan kept elsewhere (by the service) replaces the one the page opened with. */
+  | { readonly type: 'planReopened'; readonly state: PlannerState };
 
 const silent: FormStatus = { message: '', tone: 'info' };
 
@@ -434,6 +436,8 @@ export function plannerReducer(state: PlannerState, action: PlannerAction): Plan
           state.asked.length,
         ),
       };
+    case 'planReopened':
+      return action.state;
     case 'planCleared':
       return {
         ...initialPlannerState(state.pluginId),
