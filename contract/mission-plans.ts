@@ -8,7 +8,7 @@
  * limits of a search and, as a whole, by the service's body limit.
  */
 import { z } from 'zod/mini';
-import { idSchema, limits } from './common.ts';
+import { idSchema } from './common.ts';
 import {
   candidatePositionSchema,
   competencyLevelSchema,
@@ -85,6 +85,3 @@ export const keptPlanAnswerSchema = z.object({
   savedAt: z.nullable(z.string()),
 });
 export type KeptPlanAnswer = z.infer<typeof keptPlanAnswerSchema>;
-
-/** The largest plan the service keeps, in bytes of its JSON: the body limit. */
-export const keptPlanBytes = limits.bodyBytes;
