@@ -13,7 +13,7 @@ import { learningRecordListSchema } from '../contract/plugin';
 import { sandboxClientsSchema } from '../contract/sandbox';
 import { expectAccessible } from './support/a11y';
 import { openFromNav } from './support/navigate';
-import { demoUsers, profileValuesSeenBy, tokenFor } from './support/platform';
+import { demoUsers, profileValuesSeenBy, rosterOf, tokenFor } from './support/platform';
 import { plannerPorts } from './support/ports';
 import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -45,6 +45,32 @@ async function commonSpecialty(request: APIRequestContext): Promise<string> {
   return best[0];
 }
 
+/**
+ * The demo trainer with the most people of `specialty` (of the coach plugin's orgs) outside their classes,
+ * and at least one inside: the search then finds both kinds of candidate.
+ */
+async function trainerWithOutsiders(request: APIRequestContext, specialty: string) {
+  const clients = sandboxClientsSchema.parse(await (await request.get('/sandbox/v1/clients')).json());
+  const coach = clients.plugins.find((p) => p.clientId === PLUGIN);
+  if (!coach) throw new Error(`the sandbox has no ${PLUGIN}`);
+  const basic = Buffer.from(`${coach.clientId}:${coach.clientSecret}`).toString('base64');
+  const response = await request.get('/plugin/v2/ai/record-data', { headers: { Authorization: `Basic ${basic}` } });
+  const ofSpecialty = learningRecordListSchema
+    .parse(await response.json())
+    .filter((r) => /^\d[A-Z]\d[0-9X]\d$/.test(r.afsc) && `${r.afsc.slice(0, 3)}X${r.afsc.slice(4)}` === specialty)
+    .map((r) => r.userId);
+  let best: { trainer: Awaited<ReturnType<typeof demoUsers>>[number]; outside: number } | undefined;
+  for (const trainer of (await demoUsers(request)).filter((u) => u.roles.includes('trainer'))) {
+    const roster = await rosterOf(request, await tokenFor(request, trainer.userId));
+    const mine = new Set(roster.classes.flatMap((k) => k.students.map((st) => st.userId)));
+    const inside = ofSpecialty.filter((id) => mine.has(id)).length;
+    const outside = ofSpecialty.length - inside;
+    if (inside > 0 && outside > (best?.outside ?? 0)) best = { trainer, outside };
+  }
+  if (!best) throw new Error(`no demo trainer has people of ${specialty} both in and outside their classes`);
+  return best.trainer;
+}
+
 /** Nothing on the page is wider than the screen: no sideways scrolling. */
 async function expectFitsScreen(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(
@@ -73,15 +99,14 @@ for (const width of [1280, 390]) {
       browser,
       visitedUrls,
     }, testInfo) => {
-      const trainer = (await demoUsers(request)).find((u) => u.roles.includes('trainer'));
-      if (!trainer) throw new Error('the sandbox has no trainer');
+      const specialty = await commonSpecialty(request);
+      const trainer = await trainerWithOutsiders(request, specialty);
       // The service keeps the trainer's plan: each journey starts from none.
       const cleared = await request.put('/mission-planner/v1/plan', {
         headers: { Authorization: `Bearer ${await tokenFor(request, trainer.userId)}` },
         data: { plan: null },
       });
       expect(cleared.status()).toBe(200);
-      const specialty = await commonSpecialty(request);
 
       await page.goto('/');
       await signInThroughPlatform(page, trainer);
