@@ -99,6 +99,8 @@ for (const width of [1280, 390]) {
       browser,
       visitedUrls,
     }, testInfo) => {
+      // Two devices and two sign-ins in one journey: more than the suite's minute on a busy machine.
+      test.setTimeout(120_000);
       const specialty = await commonSpecialty(request);
       const trainer = await trainerWithOutsiders(request, specialty);
       // The service keeps the trainer's plan: each journey starts from none.
