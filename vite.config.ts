@@ -210,6 +210,8 @@ function chunkGroups() {
     'mission-planner': [
       'contract/mission-planner.ts',
       'contract/endpoints/mission-planner.ts',
+      'contract/mission-plans.ts',
+      'contract/endpoints/mission-plans.ts',
       'src/features/mission-planner/',
     ],
     auth: ['contract/auth.ts', 'contract/endpoints/auth.ts'],

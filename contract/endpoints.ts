@@ -16,6 +16,7 @@ import { commentEndpoints } from './endpoints/comments.ts';
 import { correctionEndpoints } from './endpoints/corrections.ts';
 import { healthEndpoints } from './endpoints/health.ts';
 import { plannerEndpoints } from './endpoints/mission-planner.ts';
+import { missionPlanEndpoints } from './endpoints/mission-plans.ts';
 import { noteCorrectionEndpoints } from './endpoints/note-corrections.ts';
 import { noteEndpoints } from './endpoints/notes.ts';
 import { pinnedPhraseEndpoints } from './endpoints/pinned-phrases.ts';
@@ -45,6 +46,7 @@ export const endpoints = {
   ...healthEndpoints,
   ...aiPluginEndpoints,
   ...plannerEndpoints,
+  ...missionPlanEndpoints,
   ...adminEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpoints;

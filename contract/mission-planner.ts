@@ -295,6 +295,11 @@ export const candidatePersonSchema = z.object({
   displayName: z.string(),
   afsc: z.string(),
   dutyTitle: z.string(),
+  /**
+   * A student of a class the caller trains: only then does the dashboard lead
+   * to their record (the record answers 404 for anyone else).
+   */
+  inYourClasses: z.boolean(),
 });
 export type CandidatePerson = z.infer<typeof candidatePersonSchema>;
 

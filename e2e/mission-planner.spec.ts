@@ -13,7 +13,7 @@ import { learningRecordListSchema } from '../contract/plugin';
 import { sandboxClientsSchema } from '../contract/sandbox';
 import { expectAccessible } from './support/a11y';
 import { openFromNav } from './support/navigate';
-import { demoUsers, profileValuesSeenBy, tokenFor } from './support/platform';
+import { demoUsers, profileValuesSeenBy, rosterOf, tokenFor } from './support/platform';
 import { plannerPorts } from './support/ports';
 import { signInThroughPlatform } from './support/sign-in';
 import { expectNoProfileDataStored } from './support/storage-audit';
@@ -45,6 +45,32 @@ async function commonSpecialty(request: APIRequestContext): Promise<string> {
   return best[0];
 }
 
+/**
+ * The demo trainer with the most people of `specialty` (of the coach plugin's orgs) outside their classes,
+ * and at least one inside: the search then finds both kinds of candidate.
+ */
+async function trainerWithOutsiders(request: APIRequestContext, specialty: string) {
+  const clients = sandboxClientsSchema.parse(await (await request.get('/sandbox/v1/clients')).json());
+  const coach = clients.plugins.find((p) => p.clientId === PLUGIN);
+  if (!coach) throw new Error(`the sandbox has no ${PLUGIN}`);
+  const basic = Buffer.from(`${coach.clientId}:${coach.clientSecret}`).toString('base64');
+  const response = await request.get('/plugin/v2/ai/record-data', { headers: { Authorization: `Basic ${basic}` } });
+  const ofSpecialty = learningRecordListSchema
+    .parse(await response.json())
+    .filter((r) => /^\d[A-Z]\d[0-9X]\d$/.test(r.afsc) && `${r.afsc.slice(0, 3)}X${r.afsc.slice(4)}` === specialty)
+    .map((r) => r.userId);
+  let best: { trainer: Awaited<ReturnType<typeof demoUsers>>[number]; outside: number } | undefined;
+  for (const trainer of (await demoUsers(request)).filter((u) => u.roles.includes('trainer'))) {
+    const roster = await rosterOf(request, await tokenFor(request, trainer.userId));
+    const mine = new Set(roster.classes.flatMap((k) => k.students.map((st) => st.userId)));
+    const inside = ofSpecialty.filter((id) => mine.has(id)).length;
+    const outside = ofSpecialty.length - inside;
+    if (inside > 0 && outside > (best?.outside ?? 0)) best = { trainer, outside };
+  }
+  if (!best) throw new Error(`no demo trainer has people of ${specialty} both in and outside their classes`);
+  return best.trainer;
+}
+
 /** Nothing on the page is wider than the screen: no sideways scrolling. */
 async function expectFitsScreen(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(
@@ -66,20 +92,29 @@ for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
 
-    test('a trainer builds a plan, keeps it through leaving and reloading, and exports and prints it', async ({
+    test('a trainer builds a plan, keeps it through leaving and reloading, finds it on another device, and exports and prints it', async ({
       page,
       context,
       request,
+      browser,
       visitedUrls,
     }, testInfo) => {
-      const trainer = (await demoUsers(request)).find((u) => u.roles.includes('trainer'));
-      if (!trainer) throw new Error('the sandbox has no trainer');
+      // Two devices and two sign-ins in one journey: more than the suite's minute on a busy machine.
+      test.setTimeout(120_000);
       const specialty = await commonSpecialty(request);
+      const trainer = await trainerWithOutsiders(request, specialty);
+      // The service keeps the trainer's plan: each journey starts from none.
+      const cleared = await request.put('/mission-planner/v1/plan', {
+        headers: { Authorization: `Bearer ${await tokenFor(request, trainer.userId)}` },
+        data: { plan: null },
+      });
+      expect(cleared.status()).toBe(200);
 
       await page.goto('/');
       await signInThroughPlatform(page, trainer);
       await openFromNav(page, 'Mission planner');
       await expect(page.getByRole('heading', { level: 1, name: 'Mission planner' })).toBeVisible();
+      await expect(page.getByText(/^Your plan is kept with your account/)).toBeVisible();
 
       const positions = page.getByRole('form', { name: 'Describe positions' });
       await positions.getByLabel(/^Title/).fill('Shift lead');
@@ -120,12 +155,13 @@ for (const width of [1280, 390]) {
       await expect(summary).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Candidates' })).toBeFocused();
       await expect(
-        page.getByRole('status').filter({ hasText: /^Search finished: \d+ ready and \d+ recommended candidates\.$/ }),
+        page.getByRole('status').filter({ hasText: /^Search finished: \d+ ready and \d+ trainable candidates\.$/ }),
       ).toBeVisible();
       const ready = plan.getByRole('region', { name: 'Ready candidates' });
-      const recommended = plan.getByRole('region', { name: 'Recommended candidates' });
+      // One word a group: the summary's "trainable" is the heading's.
+      const recommended = plan.getByRole('region', { name: 'Trainable candidates' });
       await expect(ready.getByRole('heading', { level: 4 })).toHaveText(/Ready candidates \(\d+\)/);
-      await expect(recommended.getByRole('heading', { level: 4 })).toHaveText(/Recommended candidates \(\d+\)/);
+      await expect(recommended.getByRole('heading', { level: 4 })).toHaveText(/Trainable candidates \(\d+\)/);
       const people = plan.getByRole('region', { name: /candidates$/ }).getByRole('article');
       // Folded: the summary is what a planner reads first, not pages of cards.
       await expect(people).toHaveCount(0);
@@ -141,9 +177,9 @@ for (const width of [1280, 390]) {
         if ((await fold.count()) > 0) await list.getByRole('heading', { level: 4 }).click();
       }
       await expect(people.first()).toBeVisible();
-      // Candidates are shown by name (and rank), not as ids, and each name leads to the person's record.
+      // Candidates are shown by name (and rank), not as ids; a student of the trainer's classes leads to their record.
       const names = (await demoUsers(request)).map((u) => `${u.firstName} ${u.lastName}`);
-      const first = people.first();
+      const first = people.filter({ has: page.getByRole('heading', { level: 5 }).getByRole('link') }).first();
       const firstLink = first.getByRole('heading', { level: 5 }).getByRole('link');
       const shown = (await firstLink.innerText()).trim();
       expect(names.some((name) => shown.endsWith(name))).toBe(true);
@@ -152,6 +188,30 @@ for (const width of [1280, 390]) {
       // The plugin's reason is a list, one line per finding, not one line split by "|".
       await first.getByText('Why the plugin placed them here').click();
       const reasonItems = first.locator('.planner-reason').getByRole('listitem');
+      // Someone outside the trainer's classes: named, marked so, and no link to a record that would show nothing.
+      const outsider = people.filter({ hasText: 'not in your classes' }).first();
+      await expect(outsider).toBeVisible();
+      const outsiderHeading = outsider.getByRole('heading', { level: 5 });
+      await expect(outsiderHeading.getByRole('link')).toHaveCount(0);
+      const outsiderName = (await outsiderHeading.innerText()).replace(/ · not in your classes$/, '').trim();
+      expect(names.some((name) => outsiderName.endsWith(name))).toBe(true);
+      // Ready says why: each competency asked, its required and preferred levels, and what the plugin answered.
+      const readyCard = ready.getByRole('article').first();
+      const competencyLines = readyCard.getByRole('list', { name: 'Competencies' }).getByRole('listitem');
+      await expect(competencyLines.first()).toHaveText(
+        /^.+: required (basic|intermediate|advanced|expert), preferred (basic|intermediate|advanced|expert); the plugin answered (no training gap|a training gap.*)$/,
+      );
+      expect(await competencyLines.count()).toBe((await suggested.getByRole('row').count()) - 1);
+      await expect(readyCard).not.toContainText('No training gap: at the preferred level in every competency');
+      // The position names an AFSC: whoever has none recorded, or another specialty's, is flagged.
+      const unrecorded = people.filter({ hasText: /AFSC not recorded ·|AFSC not recorded$/ });
+      for (const card of await unrecorded.all()) {
+        await expect(card).toContainText(`AFSC not recorded: the position asks for ${specialty}`);
+      }
+      const flagged = people.filter({
+        hasText: new RegExp(`AFSC (not recorded: the position asks for|\\S+ differs from the position’s) ${specialty}`),
+      });
+      expect(await flagged.count()).toBeGreaterThan(0);
       expect(await reasonItems.count()).toBeGreaterThan(1);
       for (const item of await reasonItems.allInnerTexts()) expect(item).not.toContain(' | ');
       // Each candidate short of expert in it has that training gap, with what closes it, by name.
@@ -180,6 +240,11 @@ for (const width of [1280, 390]) {
       await expect(slots.getByRole('listitem').first()).toContainText(`Slot 1: ${shown}`);
       await expect(plan.getByRole('region', { name: 'Shortlist' }).getByRole('link', { name: shown })).toBeVisible();
       await expect(plan.getByText('1 of 2 slots filled · 1 shortlisted')).toBeVisible();
+      await outsider.getByRole('button', { name: `Shortlist ${outsiderName}` }).click();
+      const shortlisted = plan.getByRole('region', { name: 'Shortlist' }).getByRole('listitem');
+      await expect(shortlisted.filter({ hasText: outsiderName })).toContainText('not in your classes');
+      await expect(shortlisted.filter({ hasText: outsiderName }).getByRole('link')).toHaveCount(0);
+      await expect(plan.getByText('1 of 2 slots filled · 2 shortlisted')).toBeVisible();
       const summaryText = (await summary.innerText()).trim();
 
       // The record, then back: the plan is as it was left, names and reasons included.
@@ -193,7 +258,7 @@ for (const width of [1280, 390]) {
         'expert',
       );
 
-      // Reloaded (memory gone): the plan comes back from this device, names asked for again.
+      // Reloaded (memory gone): the plan comes back from the service, names asked for again.
       await page.reload();
       await expect(plan.getByText(summaryText)).toBeVisible();
       await expect(slots.getByRole('listitem').first()).toContainText(`Slot 1: ${shown}`);
@@ -201,7 +266,7 @@ for (const width of [1280, 390]) {
       await expect(positions.getByLabel(/^Title/)).toHaveValue('Shift lead');
       await expect(positions.getByLabel(/^Plugin/)).toHaveValue(PLUGIN);
       await plan.getByRole('region', { name: 'Ready candidates' }).getByRole('heading', { level: 4 }).click();
-      await plan.getByRole('region', { name: 'Recommended candidates' }).getByRole('heading', { level: 4 }).click();
+      await plan.getByRole('region', { name: 'Trainable candidates' }).getByRole('heading', { level: 4 }).click();
       await expect(gap.first()).toBeVisible();
       for (const action of await actions.allInnerTexts()) expect(action).not.toMatch(/crs-|-objective-\d|not named/);
 
@@ -212,9 +277,14 @@ for (const width of [1280, 390]) {
       expect(download.suggestedFilename()).toMatch(/^mission-plan-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await readFile(await download.path(), 'utf8');
       const [header, firstRow] = csv.replace(/^\uFEFF/, '').split('\r\n');
-      expect(header).toBe('Position,Number needed,Pick,Name,AFSC,Duty title,Placed by the plugin,Training gaps,Record');
+      expect(header).toBe(
+        'Position,Number needed,Pick,Name,AFSC,AFSC check,Duty title,Placed by the plugin,Training gaps,Record',
+      );
       expect(firstRow).toMatch(new RegExp(`^Shift lead,2,Slot 1,${escapeRegExp(shown)},`));
       expect(csv).toContain(`${origin(plannerPorts.service)}${recordHref}`);
+      const outsiderRow = csv.split('\r\n').find((row) => row.startsWith(`Shift lead,2,Shortlisted,${outsiderName},`));
+      expect(outsiderRow).toMatch(/,Not in your classes$/);
+      expect(outsiderRow).not.toContain('/students/');
 
       // The plan on paper: the button prints, and the print layout is the plan alone.
       await page.evaluate(() => {
@@ -235,6 +305,31 @@ for (const width of [1280, 390]) {
       await expect(printedRow).toContainText(shown);
       await page.emulateMedia({ media: 'screen' });
       await expect(sheet).toBeHidden();
+
+      // Another device (the other width), signed in as the same trainer: the plan is there, names and all.
+      const elsewhere = await browser.newContext({
+        baseURL: origin(plannerPorts.service),
+        viewport: width > 600 ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+      });
+      try {
+        const other = await elsewhere.newPage();
+        await other.goto('/');
+        await signInThroughPlatform(other, trainer);
+        await openFromNav(other, 'Mission planner');
+        const otherPlan = other.getByRole('region', { name: 'Shift lead', exact: true });
+        await expect(otherPlan.getByText(summaryText)).toBeVisible();
+        await expect(otherPlan.getByRole('region', { name: 'Slots' }).getByRole('listitem').first()).toContainText(
+          `Slot 1: ${shown}`,
+        );
+        await expect(
+          otherPlan.getByRole('region', { name: 'Shortlist' }).getByRole('listitem').filter({ hasText: outsiderName }),
+        ).toContainText('not in your classes');
+        await expect(other.getByRole('form', { name: 'Describe positions' }).getByLabel(/^Title/)).toHaveValue(
+          'Shift lead',
+        );
+      } finally {
+        await elsewhere.close();
+      }
 
       const token = await tokenFor(request, trainer.userId);
       await expectNoProfileDataStored(page, context, {

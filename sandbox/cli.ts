@@ -118,6 +118,8 @@ async function tableCounts(db: Db): Promise<string> {
 
 /** Every table of the service, children before parents, so each can be dropped. */
 const tablesToDrop: readonly (keyof Schema)[] = [
+  'planner_named',
+  'mission_plans',
   'password_links',
   'oidc_flows',
   'throttle',

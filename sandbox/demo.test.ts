@@ -32,6 +32,8 @@ const primaryKeys = {
   comment_counts: ['class_id', 'student_id'],
   note_counts: ['class_id', 'student_id'],
   pinned_phrases: ['user_id', 'position'],
+  mission_plans: ['user_id'],
+  planner_named: ['trainer_id', 'plugin_id', 'user_id'],
   apps: ['client_id'],
   app_scopes: ['client_id', 'scope'],
   app_redirect_uris: ['client_id', 'redirect_uri'],

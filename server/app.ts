@@ -20,6 +20,7 @@ import { dashboardRoutes } from './areas/dashboard/dashboard.routes.ts';
 import { docsRoutes } from './areas/docs/docs.routes.ts';
 import { healthRoutes } from './areas/health/health.routes.ts';
 import { missionPlannerRoutes } from './areas/mission-planner/mission-planner.routes.ts';
+import { missionPlanRoutes } from './areas/mission-plans/mission-plans.routes.ts';
 import { notesRoutes } from './areas/notes/notes.routes.ts';
 import { pinnedPhraseRoutes } from './areas/pinned-phrases/pinned-phrases.routes.ts';
 import { profileRoutes } from './areas/profile/profile.routes.ts';
@@ -80,6 +81,7 @@ const areaRoutes: readonly RouteGroup[] = [
   // The plugin side: the plugins' calls, the mission planner (dashboard to service to plugins), plugin administration.
   pluginRoutes,
   missionPlannerRoutes,
+  missionPlanRoutes,
   adminRoutes,
 ];
 

@@ -386,6 +386,22 @@ const writes: Record<WriteName, () => Promise<Reply>> = {
         ],
       },
     }),
+  saveMissionPlan: () =>
+    call(service.url, 'PUT', '/mission-planner/v1/plan', {
+      token: trainer(),
+      body: {
+        plan: {
+          version: 1,
+          pluginId: plugin().clientId,
+          positions: [
+            { title: 'Shift lead', knowledgeLevel: 'journeyman', afsc: '3D0X2', count: '1', exactMatch: false },
+          ],
+          asked: [],
+          shortlist: [],
+          slots: [],
+        },
+      },
+    }),
 };
 
 const observed = new Map<string, Observed>();

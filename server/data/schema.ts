@@ -141,6 +141,20 @@ export interface EntryCountsTable {
 }
 
 /** A wording a correction replaced (migration 012). */
+/** A trainer's mission plan (the contract's KeptPlan as JSON), replaced whole by each save. */
+export interface MissionPlansTable {
+  user_id: string;
+  plan: string;
+  saved_at: number;
+}
+
+/** A person a plugin named to a trainer in a candidate search. */
+export interface PlannerNamedTable {
+  trainer_id: string;
+  plugin_id: string;
+  user_id: string;
+}
+
 export interface EntryVersionsTable {
   seq: Generated<number>;
   kind: 'comment' | 'note';
@@ -347,6 +361,8 @@ export interface Schema {
   comment_counts: EntryCountsTable;
   note_counts: EntryCountsTable;
   pinned_phrases: PinnedPhrasesTable;
+  mission_plans: MissionPlansTable;
+  planner_named: PlannerNamedTable;
   apps: AppsTable;
   app_scopes: AppScopesTable;
   app_redirect_uris: AppRedirectUrisTable;

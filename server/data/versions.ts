@@ -27,6 +27,7 @@ export const areas = [
   'badges',
   'plugin_data',
   'corrections',
+  'plans',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -41,6 +42,7 @@ export const areaTables: Readonly<Record<Area, readonly (keyof Schema)[]>> = {
   badges: ['badges', 'badge_criteria', 'badge_assertions'],
   plugin_data: ['other_skills', 'additional_info'],
   corrections: ['entry_versions'],
+  plans: ['mission_plans', 'planner_named'],
 };
 
 /**

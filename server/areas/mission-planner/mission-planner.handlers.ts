@@ -25,6 +25,7 @@ import { isHttpsAddress, isLocalAddress } from '../../../contract/plugin.ts';
 import type { UserCaller } from '../../access/authenticator.ts';
 import { pluginWaitBound } from '../../config.ts';
 import { openSecret, sealingKey } from '../../data/secrets.ts';
+import { bump } from '../../data/versions.ts';
 import type { Deps } from '../../deps.ts';
 import { anonymousNotAllowed, forbidden, HttpError } from '../../errors.ts';
 import { missionPlannerRepo, type PersonRow, type PlannerPluginRow } from './mission-planner.repo.ts';
@@ -37,7 +38,10 @@ import {
 } from './plugin-answer.ts';
 import { type AnswerHeaders, callPlugin, type PluginOutcome, pluginWaits } from './plugin-client.ts';
 
-/** Reads only: no transaction is ever held open across a call to a plugin. */
+/**
+ * No transaction is ever held open across a call to a plugin: the one write,
+ * remembering whom a search named to the trainer, follows the answer.
+ */
 export function missionPlannerHandlers(deps: Deps) {
   const { settings } = deps;
   const repo = missionPlannerRepo(deps.db.q);
@@ -170,7 +174,9 @@ export function missionPlannerHandlers(deps: Deps) {
         async (who, outcome, plugin): Promise<PlannerCandidatesResult> => {
           if (!outcome.ok) return { ...who, status: 'failed', failure: outcome.failure };
           const orgIds = await repo.orgsOf(plugin.client_id);
-          return { ...who, status: 'ok', ...(await withinOrgs(outcome.value, orgIds, outcome.warnings)) };
+          const kept = await withinOrgs(outcome.value, orgIds, outcome.warnings);
+          await remember(caller.userId, plugin.client_id, kept.people);
+          return { ...who, status: 'ok', ...kept, people: await asSeenBy(caller.userId, kept.people) };
         },
       );
       return { results };
@@ -179,7 +185,8 @@ export function missionPlannerHandlers(deps: Deps) {
     /**
      * Names for a plan reopened from the ids it kept: the people among them
      * who are users of the plugin's orgs (as a search keeps them) and in an
-     * org or a class the caller trains, and the
+     * org or a class the caller trains or named to the caller by a search
+     * through that plugin, and the
      * courses and objectives of the catalogue the plugin reads.
      */
     async names(caller: UserCaller, query: PlannerNamesQuery): Promise<PlannerNames> {
@@ -189,12 +196,12 @@ export function missionPlannerHandlers(deps: Deps) {
       const unique = (ids: readonly string[] | undefined) => [...new Set(ids ?? [])];
       const [people, courses, objectives] = await Promise.all([
         // Only people the trainer trains for: a kept plan is no way to read anyone's name, AFSC and duty title.
-        repo.peopleIn(unique(query.userIds), orgIds, caller.userId),
+        repo.peopleIn(unique(query.userIds), orgIds, { userId: caller.userId, pluginId: query.pluginId }),
         repo.coursesIn(unique(query.courseIds), orgIds),
         repo.objectivesIn(unique(query.objectiveIds), orgIds),
       ]);
       return {
-        people: people.map(toPerson),
+        people: await asSeenBy(caller.userId, people),
         courses: courses.map((c) => ({ courseId: c.id, name: c.name })),
         objectives: objectives.map((o) => ({ objectiveId: o.id, name: o.name })),
       };
@@ -210,7 +217,7 @@ export function missionPlannerHandlers(deps: Deps) {
     answer: CandidatesAnswer,
     orgIds: readonly string[],
     warnings: Warnings,
-  ): Promise<{ candidates: CandidatesResponse; people: CandidatePerson[]; warnings: PlannerWarning[] }> {
+  ): Promise<{ candidates: CandidatesResponse; people: PersonRow[]; warnings: PlannerWarning[] }> {
     const named = [
       ...new Set(
         answer.positions.flatMap((p) =>
@@ -234,15 +241,44 @@ export function missionPlannerHandlers(deps: Deps) {
       readyCandidates: keep(position.readyCandidates),
       recommendedCandidates: keep(position.recommendedCandidates),
     }));
-    return { candidates: { positions }, people: people.map(toPerson), warnings: warnings.list() };
+    return { candidates: { positions }, people, warnings: warnings.list() };
+  }
+
+  /**
+   * A search told the trainer who these people are; remembered, so their
+   * names come back when the plan is reopened elsewhere.
+   */
+  async function remember(trainerId: string, pluginId: string, people: readonly PersonRow[]): Promise<void> {
+    if (people.length === 0) return;
+    await deps.db.transaction(async (tx) => {
+      if (
+        await missionPlannerRepo(tx).rememberNamed(
+          trainerId,
+          pluginId,
+          people.map((p) => p.user_id),
+        )
+      ) {
+        await bump(tx, 'plans');
+      }
+    });
+  }
+
+  /** Each person as the trainer reads them: whether they are a student of a class the trainer trains. */
+  async function asSeenBy(trainerId: string, people: readonly PersonRow[]): Promise<CandidatePerson[]> {
+    const students = await repo.studentsOf(
+      trainerId,
+      people.map((p) => p.user_id),
+    );
+    return people.map((row) => toPerson(row, students.has(row.user_id)));
   }
 }
 
-function toPerson(row: PersonRow): CandidatePerson {
+function toPerson(row: PersonRow, inYourClasses: boolean): CandidatePerson {
   return {
     userId: row.user_id,
     displayName: [row.display_rank, row.first_name, row.last_name].filter((part) => part && part.length > 0).join(' '),
     afsc: row.afsc,
     dutyTitle: row.display_duty_title ?? row.job_title ?? '',
+    inYourClasses,
   };
 }

@@ -74,10 +74,16 @@ export function missionPlannerRepo(q: Queryable) {
     },
     /**
      * Of `userIds`, the people who belong to one of `orgIds`, in the order
-     * asked; with `trainerId`, only those the trainer trains for: members of
-     * the org of a class they train, or students of such a class.
+     * asked; with `trainer`, only those the trainer trains for (members of
+     * the org of a class they train, or students of such a class) or whom
+     * a search through `trainer.pluginId` named to them.
      */
-    async peopleIn(userIds: readonly string[], orgIds: readonly string[], trainerId?: string): Promise<PersonRow[]> {
+    async peopleIn(
+      userIds: readonly string[],
+      orgIds: readonly string[],
+      trainer?: { userId: string; pluginId: string },
+    ): Promise<PersonRow[]> {
+      const trainerId = trainer?.userId;
       if (userIds.length === 0 || orgIds.length === 0) return [];
       const byId = new Map<string, PersonRow>();
       for (let start = 0; start < userIds.length; start += chunk) {
@@ -107,6 +113,15 @@ export function missionPlannerRepo(q: Queryable) {
                     .select('students.user_id')
                     .where('class_trainers.user_id', '=', trainerId as string),
                 ),
+                eb(
+                  'user_id',
+                  'in',
+                  eb
+                    .selectFrom('planner_named')
+                    .select('planner_named.user_id')
+                    .where('planner_named.trainer_id', '=', trainerId as string)
+                    .where('planner_named.plugin_id', '=', trainer?.pluginId ?? ''),
+                ),
               ]),
             ),
           )
@@ -114,6 +129,39 @@ export function missionPlannerRepo(q: Queryable) {
         for (const row of rows) byId.set(row.user_id, row);
       }
       return userIds.map((id) => byId.get(id)).filter((row): row is PersonRow => row !== undefined);
+    },
+    /** Of `userIds`, those who are students of a class `trainerId` trains. */
+    async studentsOf(trainerId: string, userIds: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let start = 0; start < userIds.length; start += chunk) {
+        const rows = await q
+          .selectFrom('students')
+          .innerJoin('class_trainers', 'class_trainers.class_id', 'students.class_id')
+          .select('students.user_id')
+          .distinct()
+          .where('class_trainers.user_id', '=', trainerId)
+          .where('students.user_id', 'in', userIds.slice(start, start + chunk))
+          .execute();
+        for (const row of rows) found.add(row.user_id);
+      }
+      return found;
+    },
+    /** Remembers whom a search through `pluginId` named to `trainerId`; true when someone was new. */
+    async rememberNamed(trainerId: string, pluginId: string, userIds: readonly string[]): Promise<boolean> {
+      let added = false;
+      for (let start = 0; start < userIds.length; start += chunk) {
+        const result = await q
+          .insertInto('planner_named')
+          .values(
+            userIds
+              .slice(start, start + chunk)
+              .map((userId) => ({ trainer_id: trainerId, plugin_id: pluginId, user_id: userId })),
+          )
+          .onConflict((oc) => oc.columns(['trainer_id', 'plugin_id', 'user_id']).doNothing())
+          .executeTakeFirst();
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) added = true;
+      }
+      return added;
     },
     /**
      * Of `courseIds`, the courses in which a member of one of `orgIds` is

@@ -19,6 +19,7 @@ export function missionPlannerRoutes(router: Router, deps: Deps): void {
     return h.candidates(caller, pluginIds, request, context);
   });
   router.bind(e.plannerNames, ({ caller, query }) => h.names(caller, query), {
-    reads: ['plugins', 'users', 'classes', 'badges'],
+    // Whom a search named to the trainer (plans) names people too.
+    reads: ['plugins', 'users', 'classes', 'badges', 'plans'],
   });
 }

@@ -957,6 +957,104 @@ describe('mission planner: names for a plan reopened from its ids', () => {
     expect(JSON.stringify(answer)).not.toContain(outside);
   });
 
+  it('names, marked as outside the caller’s classes, whom a search through the same plugin named to them', async () => {
+    const dana = demoIds.users.trainer;
+    const danaToken = await signIn(service.url, dana);
+    const db = service.db.q;
+    const orgsTrained = db
+      .selectFrom('classes')
+      .innerJoin('class_trainers', 'class_trainers.class_id', 'classes.class_id')
+      .select('classes.org_id')
+      .where('class_trainers.user_id', '=', dana);
+    const studentsTrained = db
+      .selectFrom('students')
+      .innerJoin('class_trainers', 'class_trainers.class_id', 'students.class_id')
+      .select('students.user_id')
+      .where('class_trainers.user_id', '=', dana);
+    const student = (
+      await db
+        .selectFrom('users')
+        .select('user_id')
+        .where('org_id', 'in', coach.orgIds)
+        .where('user_id', 'in', studentsTrained)
+        .orderBy('user_id')
+        .executeTakeFirstOrThrow()
+    ).user_id;
+    const outside = (
+      await db
+        .selectFrom('users')
+        .select('user_id')
+        .where('org_id', 'in', coach.orgIds)
+        .where('anonymous', '=', 0)
+        .where('org_id', 'not in', orgsTrained)
+        .where('user_id', 'not in', studentsTrained)
+        .orderBy('user_id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).user_id;
+    const namer = new Hono();
+    namer.post('/candidates', (c) =>
+      c.json({
+        positions: [
+          {
+            title: 'Shift lead',
+            readyCandidates: [
+              { candidateId: outside, trainingGap: [] },
+              { candidateId: student, trainingGap: [] },
+            ],
+            recommendedCandidates: [],
+          },
+        ],
+      }),
+    );
+    const plugin = await misbehaving(`Namer ${Math.random()}`, namer);
+    const asked = (pluginId: string) => names(`pluginId=${pluginId}&userIds=${outside},${student}`, danaToken);
+    // Before any search, the outsider is nobody the trainer may have named.
+    expect(plannerNamesSchema.parse((await asked(plugin.clientId)).body).people.map((p) => p.userId)).toEqual([
+      student,
+    ]);
+
+    const found = plannerCandidatesResponseSchema.parse(
+      (
+        await search(
+          'candidates',
+          {
+            pluginIds: [plugin.clientId],
+            positions: [
+              {
+                title: 'Shift lead',
+                count: 1,
+                competencies: [
+                  { competencyId: 'c', title: 'C', minimumRequirement: 'basic', preferredRequirement: 'basic' },
+                ],
+              },
+            ],
+          },
+          danaToken,
+        )
+      ).body,
+    ).results[0];
+    if (found?.status !== 'ok') throw new Error('the search failed');
+    const flags = (people: readonly { userId: string; inYourClasses: boolean }[]) =>
+      Object.fromEntries(people.map((p) => [p.userId, p.inYourClasses]));
+    expect(flags(found.people)).toEqual({ [outside]: false, [student]: true });
+
+    const reopened = plannerNamesSchema.parse((await asked(plugin.clientId)).body);
+    expect(reopened.people.map((p) => p.userId)).toEqual([outside, student]);
+    expect(flags(reopened.people)).toEqual({ [outside]: false, [student]: true });
+    expect(reopened.people[0]?.displayName.length).toBeGreaterThan(0);
+    // Named through that plugin only, and to that trainer only.
+    expect(plannerNamesSchema.parse((await asked(coach.clientId)).body).people.map((p) => p.userId)).not.toContain(
+      outside,
+    );
+    const users = sandboxUserListSchema.parse((await call(service.url, 'GET', '/sandbox/v1/users')).body);
+    const another = users.find((u) => u.roles.includes('trainer') && u.userId !== dana);
+    if (!another) throw new Error('the sandbox has one trainer only');
+    const other = plannerNamesSchema.parse(
+      (await names(`pluginId=${plugin.clientId}&userIds=${outside}`, await signIn(service.url, another.userId))).body,
+    );
+    expect(other.people.map((p) => p.userId)).not.toContain(outside);
+  });
+
   it('is for trainers, and only through a plugin offered for mission planner search', async () => {
     const users = sandboxUserListSchema.parse((await call(service.url, 'GET', '/sandbox/v1/users')).body);
     const student = users.find((u) => !u.roles.includes('trainer') && u.enrollments.length > 0);

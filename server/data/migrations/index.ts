@@ -12,6 +12,7 @@ import { migration as implicitGrant } from './010-implicit-grant.ts';
 import { migration as search } from './011-search.ts';
 import { migration as corrections } from './012-corrections.ts';
 import { migration as pinnedPhrases } from './013-pinned-phrases.ts';
+import { migration as missionPlans } from './014-mission-plans.ts';
 import { migration as classActivity } from './015-class-activity.ts';
 import type { Migration } from './types.ts';
 
@@ -29,5 +30,6 @@ export const migrations: readonly Migration[] = [
   search,
   corrections,
   pinnedPhrases,
+  missionPlans,
   classActivity,
 ];

@@ -1,9 +1,9 @@
 /**
  * Mission planner: describe positions, let a plugin derive their
- * competencies, adjust the requirements, read the ready and recommended
+ * competencies, adjust the requirements, read the ready and trainable
  * candidates with their training gaps, shortlist them and fill each
  * position's slots, then export or print the plan. The plan is kept per user
- * when the page is left (use-kept-planner.ts); the chosen plugin is also in
+ * when the page is left, by the service where it can (use-kept-planner.ts); the chosen plugin is also in
  * the URL, so a link opens the planner on it.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { missionPlannerQueries } from './api/mission-planner-queries';
 import { usePlanNames } from './api/plan-names';
 import { CandidatesStep } from './components/candidates-step';
 import { OnThisPlatform } from './components/on-this-platform';
+import { PlanKeepingNote } from './components/plan-keeping-note';
 import { PlanSheet } from './components/plan-sheet';
 import { PositionsStep } from './components/positions-step';
 import { RequirementsStep } from './components/requirements-step';
@@ -41,7 +42,7 @@ function MissionPlanner() {
   const { userId } = useSignedInSession();
   const plugins = useQuery(missionPlannerQueries.plugins());
   const [{ plugin: pluginParam }, setUrl] = useSearchFilters(urlKeys);
-  const [state, dispatch] = useKeptPlanner(userId);
+  const [state, dispatch, keeping] = useKeptPlanner(userId);
   const { results } = state;
   const names = usePlanNames(state.pluginId, results);
   const requirementsHeading = useRef<HTMLHeadingElement>(null);
@@ -65,9 +66,10 @@ function MissionPlanner() {
   return (
     <div className="page planner-page">
       <title>Mission planner · Trainer dashboard</title>
-      <PageHeading intro="Describe the positions you need to fill; an AI plugin suggests the competencies and finds people who are ready, or who training would make ready. Your plan is kept on this device until you start a new one.">
+      <PageHeading intro="Describe the positions you need to fill; an AI plugin suggests the competencies and finds people who are ready, or who training would make ready.">
         Mission planner
       </PageHeading>
+      <PlanKeepingNote keeping={keeping} />
       <div className="page-grid">
         <div className="page-side">
           <PositionsStep
@@ -95,6 +97,7 @@ function MissionPlanner() {
         <PlanSheet
           pluginName={pluginName}
           asked={state.asked}
+          afscs={state.positions.map((p) => p.afsc)}
           results={results}
           shortlist={state.shortlist}
           slots={state.slots}
@@ -113,7 +116,10 @@ function MissionPlanner() {
         }}
         onCancel={() => setConfirmingNewPlan(false)}
       >
-        <p>The positions, requirements, candidates, shortlists and slots of this plan are removed from this device.</p>
+        <p>
+          The positions, requirements, candidates, shortlists and slots of this plan are removed
+          {keeping.where === 'service' ? ' from every device you sign in on' : ' from this device'}.
+        </p>
       </ConfirmDialog>
     </div>
   );

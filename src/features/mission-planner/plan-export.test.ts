@@ -51,8 +51,9 @@ const answer = plannerCandidatesResultSchema.parse({
   warnings: [],
 });
 const people = new Map([
-  ['u-1', { userId: 'u-1', displayName: 'Ann Archer', afsc: '3D072', dutyTitle: 'Lead' }],
-  ['u-2', { userId: 'u-2', displayName: '=Ben Brook', afsc: '3D032', dutyTitle: '' }],
+  ['u-1', { userId: 'u-1', displayName: 'Ann Archer', afsc: '3D072', dutyTitle: 'Lead', inYourClasses: true }],
+  // Outside the trainer's classes, and of another specialty.
+  ['u-2', { userId: 'u-2', displayName: '=Ben Brook', afsc: '3D132', dutyTitle: '', inYourClasses: false }],
 ]);
 const names: PlanNames = {
   person: (id) => people.get(id),
@@ -63,9 +64,10 @@ const names: PlanNames = {
 };
 
 describe('the plan as rows', () => {
-  it('lists those in slots first, then the shortlist, then the rest, with names, gaps and record links', () => {
+  it('lists those in slots first, then the shortlist, then the rest, with names, AFSC checks, gaps and record links only where a record opens', () => {
     const rows = planRows({
       asked,
+      afscs: ['3D0X2'],
       results: [answer],
       shortlist: [['u-1']],
       slots: [['u-2']],
@@ -79,6 +81,7 @@ describe('the plan as rows', () => {
         'Pick',
         'Name',
         'AFSC',
+        'AFSC check',
         'Duty title',
         'Placed by the plugin',
         'Training gaps',
@@ -89,14 +92,16 @@ describe('the plan as rows', () => {
         '2',
         'Slot 1',
         '=Ben Brook',
-        '3D032',
+        '3D132',
+        'AFSC 3D132 differs from the position’s 3D0X2',
         '',
-        'Recommended',
+        'Trainable',
         'Routing (now basic, preferred expert): courses: Routing Basics; objectives: Apply Static Routes, objective obj-x',
-        'https://dash.example/students/u-2',
+        'Not in your classes',
       ],
-      ['Lead', '2', 'Shortlisted', 'Ann Archer', '3D072', 'Lead', 'Ready', '', 'https://dash.example/students/u-1'],
-      ['Lead', '2', '', 'Name not available', '', '', 'Recommended', '', 'https://dash.example/students/u-3'],
+      ['Lead', '2', 'Shortlisted', 'Ann Archer', '3D072', '', 'Lead', 'Ready', '', 'https://dash.example/students/u-1'],
+      // Whose name could not be had: no link that may lead nowhere.
+      ['Lead', '2', '', 'Name not available', '', '', '', 'Trainable', '', ''],
     ]);
     // The name a plugin's org gave someone cannot run as a formula in the file.
     expect(csvText(rows)).toContain(",'=Ben Brook,");

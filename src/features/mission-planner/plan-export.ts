@@ -6,6 +6,7 @@
  */
 import type { CandidatePosition, PlannerCandidatesResult } from '../../../contract/mission-planner';
 import { exportFileName } from '../../lib/export/csv';
+import { afscFlag } from './afsc-match';
 import type { PlanNames } from './api/plan-names';
 import { levelLabel } from './planner-model';
 
@@ -15,6 +16,7 @@ export const csvHeader = [
   'Pick',
   'Name',
   'AFSC',
+  'AFSC check',
   'Duty title',
   'Placed by the plugin',
   'Training gaps',
@@ -23,11 +25,13 @@ export const csvHeader = [
 
 export interface PlanForExport {
   readonly asked: readonly CandidatePosition[];
+  /** The AFSC each position names, by its index ('' for none). */
+  readonly afscs: readonly string[];
   readonly results: readonly PlannerCandidatesResult[];
   readonly shortlist: readonly (readonly string[])[];
   readonly slots: readonly (readonly string[])[];
   readonly names: PlanNames;
-  /** The address of a person's record, as a link another trainer can open. */
+  /** The address of a person's record, as a link another trainer can open (students of the trainer's classes only). */
   readonly recordUrl: (userId: string) => string;
 }
 
@@ -52,7 +56,7 @@ export function planEntries(plan: PlanForExport): PlanEntry[] {
       const shortlist = plan.shortlist[index] ?? [];
       const placed = [
         ...position.readyCandidates.map((candidate) => ({ candidate, placed: 'Ready' })),
-        ...position.recommendedCandidates.map((candidate) => ({ candidate, placed: 'Recommended' })),
+        ...position.recommendedCandidates.map((candidate) => ({ candidate, placed: 'Trainable' })),
       ];
       const rank = ({ candidate }: (typeof placed)[number]) => {
         const slot = slots.indexOf(candidate.candidateId);
@@ -88,10 +92,16 @@ export function planEntries(plan: PlanForExport): PlanEntry[] {
             pick,
             person?.displayName ?? 'Name not available',
             person?.afsc ?? '',
+            afscFlag(plan.afscs[index] ?? '', person) ?? '',
             person?.dutyTitle ?? '',
             verdict,
             gaps.join('\n'),
-            plan.recordUrl(candidate.candidateId),
+            // A record the trainer cannot open is no link: the file says why instead.
+            person === undefined
+              ? ''
+              : person.inYourClasses
+                ? plan.recordUrl(candidate.candidateId)
+                : 'Not in your classes',
           ],
         });
       }

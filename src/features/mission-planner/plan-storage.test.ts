@@ -48,8 +48,8 @@ const answer = plannerCandidatesResultSchema.parse({
     ],
   },
   people: [
-    { userId: 'usr-ann', displayName: 'SSgt Ann Archer', afsc: '3D072', dutyTitle: 'Shift lead' },
-    { userId: 'usr-ben', displayName: 'A1C Ben Brook', afsc: '3D032', dutyTitle: 'Operator' },
+    { userId: 'usr-ann', displayName: 'SSgt Ann Archer', afsc: '3D072', dutyTitle: 'Shift lead', inYourClasses: true },
+    { userId: 'usr-ben', displayName: 'A1C Ben Brook', afsc: '3D032', dutyTitle: 'Operator', inYourClasses: false },
   ],
   warnings: [],
 });

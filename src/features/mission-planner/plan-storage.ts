@@ -1,5 +1,6 @@
 /**
- * The plan kept when the page is left: per signed-in user, under
+ * The plan kept on the device when the service keeps no plans (the plans
+ * extension, use-kept-planner.ts): per signed-in user, under
  * `td:user:<userId>:draft:planner`, the positions, plugin, requirements, the
  * last search's answers, shortlists and slots. Profile data never goes in: the
  * answers are kept without `people` and without the plugin's reasons (which
@@ -8,57 +9,14 @@
  * is read back is checked with the contract's schemas: a plan kept by an
  * older dashboard, or tampered with, is dropped, never trusted.
  */
-import { z } from 'zod/mini';
-import {
-  candidatePositionSchema,
-  competencyLevelSchema,
-  knowledgeLevelSchema,
-  type PlannerCandidatesResult,
-  plannerCandidatesResultSchema,
-} from '../../../contract/mission-planner';
+import type { PlannerCandidatesResult } from '../../../contract/mission-planner';
+import { type KeptPlan, keptPlanSchema } from '../../../contract/mission-plans';
 import { readItem, removeItem, userKey, writeItem } from '../../lib/storage/app-storage';
 import { initialPlannerState, newPosition, type PlannerState } from './planner-model';
 
 export const planKey = (userId: string) => userKey(userId, 'draft:planner');
 
-const idLists = z.array(z.array(z.string()));
-
-const savedPlanSchema = z.object({
-  version: z.literal(1),
-  pluginId: z.string(),
-  positions: z.array(
-    z.object({
-      title: z.string(),
-      knowledgeLevel: knowledgeLevelSchema,
-      afsc: z.string(),
-      count: z.string(),
-      exactMatch: z.boolean(),
-    }),
-  ),
-  requirements: z.optional(
-    z.array(
-      z.object({
-        title: z.string(),
-        count: z.number(),
-        rows: z.array(
-          z.object({
-            competencyId: z.string(),
-            title: z.string(),
-            suggested: z.boolean(),
-            included: z.boolean(),
-            minimum: competencyLevelSchema,
-            preferred: competencyLevelSchema,
-          }),
-        ),
-      }),
-    ),
-  ),
-  asked: z.array(candidatePositionSchema),
-  results: z.optional(z.array(plannerCandidatesResultSchema)),
-  shortlist: idLists,
-  slots: idLists,
-});
-export type SavedPlan = z.infer<typeof savedPlanSchema>;
+export type SavedPlan = KeptPlan;
 
 /** An answer as it may be kept: who the candidates are and why they were placed stay in memory. */
 export function withoutProfileData(result: PlannerCandidatesResult): PlannerCandidatesResult {
@@ -98,7 +56,7 @@ export function savedPlanOf(state: PlannerState): SavedPlan {
 }
 
 /** A plan nobody has started, not even by choosing a plugin: nothing worth keeping. */
-function isBlank(plan: SavedPlan): boolean {
+export function isBlank(plan: SavedPlan): boolean {
   return JSON.stringify(plan) === JSON.stringify(savedPlanOf(initialPlannerState()));
 }
 
@@ -119,7 +77,7 @@ export function readSavedPlan(userId: string): SavedPlan | undefined {
   const raw = readItem(planKey(userId));
   if (raw === null) return undefined;
   try {
-    const parsed = savedPlanSchema.safeParse(JSON.parse(raw));
+    const parsed = keptPlanSchema.safeParse(JSON.parse(raw));
     if (parsed.success) return parsed.data;
   } catch {
     // Not JSON: dropped below, as a plan of the wrong shape is.

@@ -212,7 +212,7 @@ describe('the mission planner page’s state', () => {
     expect(asked.asked).toEqual(positions);
     expect(asked.searchStatus).toEqual({ message: 'Searching candidates…', tone: 'info' });
     expect(run([{ type: 'candidatesAnswered', results: [candidatesOk] }], asked).searchStatus).toEqual({
-      message: 'Search finished: 1 ready and 2 recommended candidates.',
+      message: 'Search finished: 1 ready and 2 trainable candidates.',
       tone: 'info',
     });
     const pluginFailed = plannerCandidatesResultSchema.parse(failed);
@@ -316,7 +316,7 @@ describe('the plan a trainer keeps', () => {
     expect(again.shortlist).toEqual([['u-1']]);
     expect(again.slots).toEqual([[]]);
     expect(again.searchStatus.message).toBe(
-      'Search finished: 1 ready and 0 recommended candidates. 2 people you picked are no longer among the candidates and left the shortlists and slots.',
+      'Search finished: 1 ready and 0 trainable candidates. 2 people you picked are no longer among the candidates and left the shortlists and slots.',
     );
   });
 

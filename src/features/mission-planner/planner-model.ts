@@ -234,7 +234,9 @@ export type PlannerAction =
   | { readonly type: 'shortlistToggled'; readonly position: number; readonly userId: string }
   | { readonly type: 'slotAssigned'; readonly position: number; readonly userId: string }
   | { readonly type: 'slotCleared'; readonly position: number; readonly userId: string }
-  | { readonly type: 'planCleared' };
+  | { readonly type: 'planCleared' }
+  /** The plan kept elsewhere (by the service) replaces the one the page opened with. */
+  | { readonly type: 'planReopened'; readonly state: PlannerState };
 
 const silent: FormStatus = { message: '', tone: 'info' };
 
@@ -290,13 +292,13 @@ function searchOutcome(results: readonly PlannerCandidatesResult[], dropped: num
   }
   const found = results.flatMap((r) => (r.status === 'ok' ? r.candidates.positions : []));
   const ready = found.reduce((n, p) => n + p.readyCandidates.length, 0);
-  const recommended = found.reduce((n, p) => n + p.recommendedCandidates.length, 0);
+  const trainable = found.reduce((n, p) => n + p.recommendedCandidates.length, 0);
   const lost =
     dropped === 0
       ? ''
       : ` ${dropped === 1 ? 'One person' : `${dropped} people`} you picked ${dropped === 1 ? 'is' : 'are'} no longer among the candidates and left the shortlists and slots.`;
   return {
-    message: `Search finished: ${ready} ready and ${recommended} recommended candidates.${lost}`,
+    message: `Search finished: ${ready} ready and ${trainable} trainable candidates.${lost}`,
     tone: 'info',
   };
 }
@@ -434,6 +436,8 @@ export function plannerReducer(state: PlannerState, action: PlannerAction): Plan
           state.asked.length,
         ),
       };
+    case 'planReopened':
+      return action.state;
     case 'planCleared':
       return {
         ...initialPlannerState(state.pluginId),

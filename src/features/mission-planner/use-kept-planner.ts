@@ -1,35 +1,105 @@
 /**
  * The planner's state, kept while the page is left: whole (names and the
  * plugin's reasons included) in React Query's memory-only cache, which is
- * cleared on sign-out, and without profile data in the person's storage
- * (plan-storage.ts), so a reload or a new tab reopens the plan too.
+ * cleared on sign-out; and, without profile data (plan-storage.ts), by the
+ * service for the trainer's account where it offers the plans extension, so
+ * the plan follows them from desk to phone, else on this device, so a reload
+ * or a new tab reopens it. The service's plan is taken when the page opens
+ * (unless this session already holds one in memory); each change is saved
+ * there shortly after it is made, the last save winning.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { type Dispatch, useEffect, useReducer } from 'react';
-import { missionPlannerQueries } from './api/mission-planner-queries';
-import { readSavedPlan, restoredState, savedPlanOf, writeSavedPlan } from './plan-storage';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Dispatch, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import type { KeptPlan } from '../../../contract/mission-plans';
+import { extensions, isUnknownAddress } from '../../lib/api/extensions';
+import { removeItem } from '../../lib/storage/app-storage';
+import { missionPlannerQueries, saveServicePlan } from './api/mission-planner-queries';
+import { isBlank, planKey, readSavedPlan, restoredState, savedPlanOf, writeSavedPlan } from './plan-storage';
 import { initialPlannerState, type PlannerAction, type PlannerState, plannerReducer } from './planner-model';
 
 const silent = { message: '', tone: 'info' } as const;
 
-export function useKeptPlanner(userId: string): [PlannerState, Dispatch<PlannerAction>] {
+/** Where the plan is kept now, and what went wrong keeping it. */
+export interface PlanKeeping {
+  /** `checking`: the service's plan is being asked for; `service`: it keeps the plan; `device`: this device does. */
+  readonly where: 'checking' | 'service' | 'device';
+  /** The service offers plans, but reading (`read`) or the last save (`save`) failed: kept on this device meanwhile. */
+  readonly failed?: { readonly when: 'read' | 'save'; readonly error: unknown };
+}
+
+/** How long after a change the plan is sent: typing a title is one save, not one a key. */
+const SAVE_AFTER_MS = 400;
+
+export function useKeptPlanner(userId: string): [PlannerState, Dispatch<PlannerAction>, PlanKeeping] {
   const queryClient = useQueryClient();
   const key = missionPlannerQueries.keptPlan(userId);
+  const inMemory = useRef(queryClient.getQueryData<PlannerState>(key) !== undefined);
   const [state, dispatch] = useReducer(plannerReducer, undefined, (): PlannerState => {
-    const inMemory = queryClient.getQueryData<PlannerState>(key);
+    const held = queryClient.getQueryData<PlannerState>(key);
     // What the page said last time was said then; reopened, it says nothing until something happens.
-    if (inMemory) return { ...inMemory, status: silent, searchStatus: silent };
+    if (held) return { ...held, status: silent, searchStatus: silent };
     const saved = readSavedPlan(userId);
     return saved ? restoredState(saved) : initialPlannerState();
   });
+
+  const offered = useSyncExternalStore(extensions.subscribe, () => extensions.offered('mission-plans'));
+  const servicePlan = useQuery({ ...missionPlannerQueries.servicePlan(userId), enabled: offered });
+  const absent = isUnknownAddress(servicePlan.error);
+  useEffect(() => {
+    if (absent) extensions.markAbsent('mission-plans');
+  }, [absent]);
+
+  // The JSON the service holds, so a plan just taken from it is not sent straight back.
+  const held = useRef<string | undefined>(undefined);
+  const [adopted, setAdopted] = useState(false);
+  useEffect(() => {
+    if (adopted || !servicePlan.isSuccess) return;
+    setAdopted(true);
+    const kept = servicePlan.data.plan;
+    held.current = JSON.stringify(kept);
+    if (kept && !inMemory.current) dispatch({ type: 'planReopened', state: restoredState(kept) });
+    // The service keeps it from now on; a plan this device kept before is sent to it by the save below.
+    removeItem(planKey(userId));
+  }, [adopted, servicePlan.isSuccess, servicePlan.data, userId]);
+
+  const save = useMutation({ mutationFn: (plan: KeptPlan | null) => saveServicePlan(plan) });
+  const { mutate } = save;
+  const onService = offered && adopted;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is made of `userId`.
   useEffect(() => {
     // Kept until sign-out clears the cache, not dropped minutes after the page is left.
     queryClient.setQueryDefaults(key, { gcTime: Number.POSITIVE_INFINITY });
     queryClient.setQueryData(key, state);
-    writeSavedPlan(userId, savedPlanOf(state));
-  }, [state, userId, queryClient]);
+    const plan = savedPlanOf(state);
+    if (!onService) writeSavedPlan(userId, plan);
+    if (!onService) return;
+    const body = isBlank(plan) ? null : plan;
+    const json = JSON.stringify(body);
+    if (json === held.current) return;
+    const timer = window.setTimeout(() => {
+      mutate(body, {
+        onSuccess: () => {
+          held.current = json;
+          // Saved where it follows the trainer: the copy on this device is no longer needed.
+          removeItem(planKey(userId));
+        },
+        // Kept on this device meanwhile, so nothing is lost; the next change tries again.
+        onError: () => writeSavedPlan(userId, plan),
+      });
+    }, SAVE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, userId, queryClient, onService, mutate]);
 
-  return [state, dispatch];
+  const keeping: PlanKeeping =
+    !offered || absent
+      ? { where: 'device' }
+      : servicePlan.isError
+        ? { where: 'device', failed: { when: 'read', error: servicePlan.error } }
+        : !onService
+          ? { where: 'checking' }
+          : save.isError
+            ? { where: 'service', failed: { when: 'save', error: save.error } }
+            : { where: 'service' };
+  return [state, dispatch, keeping];
 }

@@ -29,6 +29,8 @@ export type Extension =
   | 'pinned-phrases'
   /** `/mission-planner/v1/*`. */
   | 'mission-planner'
+  /** `/mission-planner/v1/plan`: without it a plan is kept on the device only. */
+  | 'mission-plans'
   /** `GET /edu/v1/search`: without it the dashboard searches the lists it can read, in the browser. */
   | 'search'
   /** Not an extension but found out the same way: the app lacks the training scope (403 `missing_scope`). */

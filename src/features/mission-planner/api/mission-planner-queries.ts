@@ -7,7 +7,9 @@
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { plannerEndpoints } from '../../../../contract/endpoints/mission-planner';
+import { missionPlanEndpoints } from '../../../../contract/endpoints/mission-plans';
 import type { PlannerCandidatesBody, PlannerCapabilitiesBody } from '../../../../contract/mission-planner';
+import type { KeptPlan } from '../../../../contract/mission-plans';
 import { call } from '../../../lib/api/client';
 
 /** Ids of one names request: at most 200 of each kind, as the service takes them. */
@@ -44,6 +46,19 @@ export const missionPlannerQueries = {
       // Without names the plan is still the plan: said beside it, never the route's error page.
       throwOnError: false,
     }),
+  /** The plan the service keeps for the signed-in trainer (extension); asked for once a page visit. */
+  servicePlan: (userId: string) =>
+    queryOptions({
+      queryKey: [...missionPlannerQueries.all(), 'service-plan', userId] as const,
+      queryFn: ({ signal }) => call(missionPlanEndpoints.readMissionPlan, { signal }),
+      // What this session saves is what the service holds; another device's save is read on the next visit.
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+      // Without it the plan is kept on the device: said on the page, never the route's error page.
+      throwOnError: false,
+    }),
   /** The whole plan, names and reasons included, kept in memory while the page is left (cleared on sign-out). */
   keptPlan: (userId: string) => [...missionPlannerQueries.all(), 'kept-plan', userId] as const,
 };
@@ -58,4 +73,8 @@ export function useCandidatesSearch() {
   return useMutation({
     mutationFn: (body: PlannerCandidatesBody) => call(plannerEndpoints.plannerCandidates, { body }),
   });
+}
+
+export function saveServicePlan(plan: KeptPlan | null) {
+  return call(missionPlanEndpoints.saveMissionPlan, { body: { plan } });
 }

@@ -31,7 +31,7 @@ describe('the ids a plan asks names for', () => {
           },
         ],
       },
-      people: [{ userId: 'u-1', displayName: 'Ann', afsc: '', dutyTitle: '' }],
+      people: [{ userId: 'u-1', displayName: 'Ann', afsc: '', dutyTitle: '', inYourClasses: true }],
       warnings: [],
     });
     expect(idsToName([result])).toEqual({ userIds: ['u-2'], courseIds: ['crs-1'], objectiveIds: ['obj-1'] });

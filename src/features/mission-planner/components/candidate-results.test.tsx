@@ -62,9 +62,10 @@ const answer = {
     ],
   },
   people: [
-    { userId: 'u-1', displayName: 'SSgt Ann Archer', afsc: '3D072', dutyTitle: 'Shift lead' },
-    { userId: 'u-2', displayName: 'A1C Ben Brook', afsc: '3D032', dutyTitle: '' },
-    { userId: 'u-3', displayName: 'Amn Cy Cole', afsc: '3D012', dutyTitle: '' },
+    { userId: 'u-1', displayName: 'SSgt Ann Archer', afsc: '3D072', dutyTitle: 'Shift lead', inYourClasses: true },
+    { userId: 'u-2', displayName: 'A1C Ben Brook', afsc: '3D032', dutyTitle: '', inYourClasses: true },
+    // A civilian of another trainer's class: no AFSC, no record this trainer can open.
+    { userId: 'u-3', displayName: 'Cy Cole', afsc: '', dutyTitle: 'IT specialist', inYourClasses: false },
   ],
   warnings: [
     {
@@ -110,6 +111,7 @@ function Planned({ result }: { readonly result: PlannerCandidatesResult }) {
     <CandidateResults
       results={[result]}
       asked={state.asked}
+      afscs={['3D0X2']}
       names={namesFrom(result)}
       picks={{
         shortlist: state.shortlist,
@@ -125,7 +127,7 @@ function Planned({ result }: { readonly result: PlannerCandidatesResult }) {
 describe('CandidateResults', () => {
   it('sums up each position, with its candidates folded until asked for', async () => {
     const { user } = renderWithProviders(
-      <CandidateResults results={[ok]} asked={asked} names={namesFrom(ok)} picks={noPicks} />,
+      <CandidateResults results={[ok]} asked={asked} afscs={['3D0X2']} names={namesFrom(ok)} picks={noPicks} />,
     );
     const position = screen.getByRole('region', { name: 'Cyber shift lead' });
     expect(within(position).getByText('2 needed · 1 ready · 2 trainable')).toBeVisible();
@@ -138,14 +140,16 @@ describe('CandidateResults', () => {
 
   it('links each candidate to their record and reads the plugin’s reason as a list', async () => {
     const { user } = renderWithProviders(
-      <CandidateResults results={[ok]} asked={asked} names={namesFrom(ok)} picks={noPicks} />,
+      <CandidateResults results={[ok]} asked={asked} afscs={['3D0X2']} names={namesFrom(ok)} picks={noPicks} />,
     );
     const ready = screen.getByRole('region', { name: 'Ready candidates' });
     await user.click(within(ready).getByText('Ready candidates'));
     const ann = within(ready).getByRole('article', { name: 'SSgt Ann Archer' });
     expect(within(ann).getByRole('link', { name: 'SSgt Ann Archer' })).toHaveAttribute('href', '/students/u-1');
     await user.click(within(ann).getByText('Why the plugin placed them here'));
-    const reasons = within(ann)
+    const why = within(ann).getByText('Why the plugin placed them here').closest('details');
+    if (!why) throw new Error('no reason');
+    const reasons = within(why)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(reasons).toEqual([
@@ -155,13 +159,53 @@ describe('CandidateResults', () => {
     ]);
   });
 
+  it('names a candidate outside the trainer’s classes without a link to a record, and flags an AFSC not recorded', async () => {
+    const { user } = renderWithProviders(
+      <CandidateResults results={[ok]} asked={asked} afscs={['3D0X2']} names={namesFrom(ok)} picks={noPicks} />,
+    );
+    const trainable = screen.getByRole('region', { name: 'Trainable candidates' });
+    await user.click(within(trainable).getByText('Trainable candidates'));
+    const cy = within(trainable).getByRole('article', { name: 'Cy Cole' });
+    expect(within(cy).getByRole('heading', { level: 5 })).toHaveTextContent('Cy Cole · not in your classes');
+    expect(within(cy).queryByRole('link')).not.toBeInTheDocument();
+    expect(cy).toHaveTextContent('AFSC not recorded: the position asks for 3D0X2');
+    // Of the trainer's own students, one of the position's specialty: a link, no flag.
+    const ben = within(trainable).getByRole('article', { name: 'A1C Ben Brook' });
+    expect(within(ben).getByRole('link', { name: 'A1C Ben Brook' })).toHaveAttribute('href', '/students/u-2');
+    expect(ben).not.toHaveTextContent(/AFSC .*(not recorded|differs)/);
+  });
+
+  it('flags a candidate whose AFSC is another specialty than the position names', async () => {
+    const { user } = renderWithProviders(
+      <CandidateResults results={[ok]} asked={asked} afscs={['3D1X2']} names={namesFrom(ok)} picks={noPicks} />,
+    );
+    const ready = screen.getByRole('region', { name: 'Ready candidates' });
+    await user.click(within(ready).getByText('Ready candidates'));
+    expect(within(ready).getByRole('article', { name: 'SSgt Ann Archer' })).toHaveTextContent(
+      'AFSC 3D072 differs from the position’s 3D1X2',
+    );
+  });
+
+  it('explains Ready by each competency, its required and preferred levels and the plugin’s answer', async () => {
+    const { user } = renderWithProviders(
+      <CandidateResults results={[ok]} asked={asked} afscs={['3D0X2']} names={namesFrom(ok)} picks={noPicks} />,
+    );
+    const ready = screen.getByRole('region', { name: 'Ready candidates' });
+    await user.click(within(ready).getByText('Ready candidates'));
+    const ann = within(ready).getByRole('article', { name: 'SSgt Ann Archer' });
+    const lines = within(within(ann).getByRole('list', { name: 'Competencies' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Network operations: required basic, preferred advanced; the plugin answered no training gap',
+    ]);
+  });
+
   it('names the courses and objectives that close a gap, with the ids only behind a toggle', async () => {
     const { user } = renderWithProviders(
-      <CandidateResults results={[ok]} asked={asked} names={namesFrom(ok)} picks={noPicks} />,
+      <CandidateResults results={[ok]} asked={asked} afscs={['3D0X2']} names={namesFrom(ok)} picks={noPicks} />,
     );
-    const recommended = screen.getByRole('region', { name: 'Recommended candidates' });
-    await user.click(within(recommended).getByText('Recommended candidates'));
-    const ben = within(recommended).getByRole('article', { name: 'A1C Ben Brook' });
+    const trainable = screen.getByRole('region', { name: 'Trainable candidates' });
+    await user.click(within(trainable).getByText('Trainable candidates'));
+    const ben = within(trainable).getByRole('article', { name: 'A1C Ben Brook' });
     expect(ben).toHaveTextContent('Network operations — now no evidence, preferred advanced');
     expect(within(ben).getByText('Courses: Network Defense Fundamentals')).toBeVisible();
     expect(
@@ -178,13 +222,14 @@ describe('CandidateResults', () => {
       <CandidateResults
         results={[ok]}
         asked={asked}
+        afscs={['3D0X2']}
         names={{ ...namesFrom(ok, true), person: () => undefined, course: () => undefined }}
         picks={noPicks}
       />,
     );
-    const recommended = screen.getByRole('region', { name: 'Recommended candidates' });
-    await user.click(within(recommended).getByText('Recommended candidates'));
-    const cards = within(recommended).getAllByRole('article', { name: 'Loading the name…' });
+    const trainable = screen.getByRole('region', { name: 'Trainable candidates' });
+    await user.click(within(trainable).getByText('Trainable candidates'));
+    const cards = within(trainable).getAllByRole('article', { name: 'Loading the name…' });
     expect(cards).toHaveLength(2);
     expect(within(cards[0] as HTMLElement).getByText('Courses: 1 loading…')).toBeVisible();
   });
@@ -192,9 +237,9 @@ describe('CandidateResults', () => {
   it('shortlists a candidate and assigns people to the position’s slots, never more than it needs', async () => {
     const { user } = renderWithProviders(<Planned result={ok} />);
     const position = screen.getByRole('region', { name: 'Cyber shift lead' });
-    const recommended = within(position).getByRole('region', { name: 'Recommended candidates' });
-    await user.click(within(recommended).getByText('Recommended candidates'));
-    const ben = within(recommended).getByRole('article', { name: 'A1C Ben Brook' });
+    const trainable = within(position).getByRole('region', { name: 'Trainable candidates' });
+    await user.click(within(trainable).getByText('Trainable candidates'));
+    const ben = within(trainable).getByRole('article', { name: 'A1C Ben Brook' });
     const shortlistBen = within(ben).getByRole('button', { name: 'Shortlist A1C Ben Brook' });
     expect(shortlistBen).toHaveAttribute('aria-pressed', 'false');
     await user.click(shortlistBen);
@@ -203,14 +248,14 @@ describe('CandidateResults', () => {
     expect(within(shortlist).getByRole('link', { name: 'A1C Ben Brook' })).toHaveAttribute('href', '/students/u-2');
 
     await user.click(within(ben).getByRole('button', { name: 'Assign to a slot (A1C Ben Brook)' }));
-    const cy = within(recommended).getByRole('article', { name: 'Amn Cy Cole' });
-    await user.click(within(cy).getByRole('button', { name: 'Assign to a slot (Amn Cy Cole)' }));
+    const cy = within(trainable).getByRole('article', { name: 'Cy Cole' });
+    await user.click(within(cy).getByRole('button', { name: 'Assign to a slot (Cy Cole)' }));
     const slots = within(position).getByRole('region', { name: 'Slots' });
     expect(
       within(slots)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Slot 1: A1C Ben BrookRemove from slot 1', 'Slot 2: Amn Cy ColeRemove from slot 2']);
+    ).toEqual(['Slot 1: A1C Ben BrookRemove from slot 1', 'Slot 2: Cy Cole · not in your classesRemove from slot 2']);
     expect(within(position).getByText('2 of 2 slots filled · 1 shortlisted')).toBeVisible();
     // Both slots are taken: nobody else is offered one.
     const ready = within(position).getByRole('region', { name: 'Ready candidates' });
@@ -224,12 +269,14 @@ describe('CandidateResults', () => {
       within(slots)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Slot 1: Amn Cy ColeRemove from slot 1']);
+    ).toEqual(['Slot 1: Cy Cole · not in your classesRemove from slot 1']);
     expect(within(ann).getByRole('button', { name: 'Assign to a slot (SSgt Ann Archer)' })).toBeEnabled();
   });
 
   it('says what the platform left out of the answer, where and why', () => {
-    renderWithProviders(<CandidateResults results={[ok]} asked={asked} names={namesFrom(ok)} picks={noPicks} />);
+    renderWithProviders(
+      <CandidateResults results={[ok]} asked={asked} afscs={['3D0X2']} names={namesFrom(ok)} picks={noPicks} />,
+    );
     const notice = screen.getByText('The platform left out one part of Readiness Coach’s answer').parentElement;
     if (!notice) throw new Error('no notice');
     const item = within(notice).getByRole('listitem');
@@ -239,7 +286,9 @@ describe('CandidateResults', () => {
 
   it('says nothing was left out when nothing was', () => {
     const quiet = plannerCandidatesResultSchema.parse({ ...answer, warnings: [] });
-    renderWithProviders(<CandidateResults results={[quiet]} asked={asked} names={namesFrom(quiet)} picks={noPicks} />);
+    renderWithProviders(
+      <CandidateResults results={[quiet]} asked={asked} afscs={['3D0X2']} names={namesFrom(quiet)} picks={noPicks} />,
+    );
     expect(screen.queryByText(/left out/)).not.toBeInTheDocument();
   });
 
@@ -255,7 +304,7 @@ describe('CandidateResults', () => {
       },
     });
     renderWithProviders(
-      <CandidateResults results={[failed, ok]} asked={asked} names={namesFrom(ok)} picks={noPicks} />,
+      <CandidateResults results={[failed, ok]} asked={asked} afscs={['3D0X2']} names={namesFrom(ok)} picks={noPicks} />,
     );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Broken plugin answered in a shape the platform does not accept');

@@ -1,10 +1,14 @@
 /**
  * Step 3: each plugin's answer, position by position. A position opens with
  * its summary ("3 needed · 4 ready · 9 trainable"), its slots and its
- * shortlist; the ready and recommended candidates are folded under it, each
- * with a link to their record, their training gaps and the courses and
- * objectives that close them (by name; the ids behind a toggle), and the
- * plugin's reason as a list. Failures and warnings are shown, never hidden.
+ * shortlist; the ready and trainable candidates (one word each, in the
+ * summary and the headings alike) are folded under it, each with a link to
+ * their record when they are in the trainer's classes (else marked "not in
+ * your classes", never a link to a record that cannot be shown), a flag when
+ * their AFSC is not the position's, what the plugin answered per competency
+ * (ready) or their training gaps and the courses and objectives that close
+ * them (trainable; by name, the ids behind a toggle), and the plugin's reason
+ * as a list. Failures and warnings are shown, never hidden.
  */
 import type {
   Candidate,
@@ -14,9 +18,10 @@ import type {
 } from '../../../../contract/mission-planner';
 import { EmptyState } from '../../../components/states';
 import { StudentLink } from '../../../components/student-link';
+import { afscFlag } from '../afsc-match';
 import type { PlanNames } from '../api/plan-names';
 import { levelLabel, slotHolder } from '../planner-model';
-import { reasonLines } from '../reason-lines';
+import { competencyLines, reasonLines } from '../reason-lines';
 import { PluginFailureNotice } from './plugin-failure';
 import { PluginWarnings } from './plugin-warnings';
 
@@ -32,6 +37,8 @@ export interface PlanPicks {
 interface PositionContext {
   readonly index: number;
   readonly asked: CandidatePosition | undefined;
+  /** The AFSC the position names ('' for none), to flag candidates of another specialty. */
+  readonly afsc: string;
   readonly competencies: ReadonlyMap<string, RequiredCompetency>;
   readonly names: PlanNames;
   readonly picks: PlanPicks;
@@ -44,6 +51,52 @@ export function shownName(names: PlanNames, userId: string): string {
   const name = names.person(userId)?.displayName;
   if (name) return name;
   return names.pending ? 'Loading the name…' : 'A person whose name is not available';
+}
+
+/** What stands between "Ready" and "Trainable", said the same way everywhere. */
+export const groupWords = { ready: 'ready', trainable: 'trainable' } as const;
+
+/**
+ * A candidate's name: a link to their record when they are a student of the
+ * trainer's classes (the record shows no one else), else the name and a mark
+ * that says why there is no link.
+ */
+export function CandidateName({ userId, names }: { readonly userId: string; readonly names: PlanNames }) {
+  const person = names.person(userId);
+  const name = shownName(names, userId);
+  if (person?.inYourClasses) return <StudentLink userId={userId} name={name} />;
+  return (
+    <>
+      <bdi>{name}</bdi>
+      {person ? <span className="planner-outside"> · not in your classes</span> : null}
+    </>
+  );
+}
+
+/** Ready: every competency asked, its levels and what the plugin answered. */
+function CompetencyAnswers({
+  candidate,
+  context,
+}: {
+  readonly candidate: Candidate;
+  readonly context: PositionContext;
+}) {
+  const lines = competencyLines(context.asked?.competencies ?? [], candidate.trainingGap);
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <p className="planner-gap-title">Competencies ({lines.length})</p>
+      <ul className="planner-gaps" aria-label="Competencies">
+        {lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the competencies of one position, in the order asked.
+          <li key={index}>
+            <strong>{line.title}</strong>: required {line.required}, preferred {line.preferred}; the plugin answered{' '}
+            {line.answered}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 function ActionNames({
@@ -201,15 +254,24 @@ function PickButtons({
   );
 }
 
-function CandidateCard({ candidate, context }: { readonly candidate: Candidate; readonly context: PositionContext }) {
+function CandidateCard({
+  candidate,
+  context,
+  ready,
+}: {
+  readonly candidate: Candidate;
+  readonly context: PositionContext;
+  readonly ready: boolean;
+}) {
   const person = context.names.person(candidate.candidateId);
   const name = shownName(context.names, candidate.candidateId);
   const reasons = candidate.reason ? reasonLines(candidate.reason) : [];
+  const flag = afscFlag(context.afsc, person);
   return (
     <li>
       <article className="card" aria-label={name}>
         <h5 className="card-title">
-          <StudentLink userId={candidate.candidateId} name={name} />
+          <CandidateName userId={candidate.candidateId} names={context.names} />
         </h5>
         {person ? (
           <p className="muted">
@@ -222,6 +284,7 @@ function CandidateCard({ candidate, context }: { readonly candidate: Candidate; 
             ) : null}
           </p>
         ) : null}
+        {flag ? <p className="planner-flag">{flag}</p> : null}
         <PickButtons userId={candidate.candidateId} name={name} context={context} />
         {reasons.length > 0 ? (
           <details className="planner-reason">
@@ -234,7 +297,11 @@ function CandidateCard({ candidate, context }: { readonly candidate: Candidate; 
             </ul>
           </details>
         ) : null}
-        <Gaps candidate={candidate} context={context} />
+        {ready ? (
+          <CompetencyAnswers candidate={candidate} context={context} />
+        ) : (
+          <Gaps candidate={candidate} context={context} />
+        )}
         <CardIds candidate={candidate} />
       </article>
     </li>
@@ -246,11 +313,13 @@ function CandidateList({
   candidates,
   empty,
   context,
+  ready,
 }: {
   readonly title: string;
   readonly candidates: readonly Candidate[];
   readonly empty: string;
   readonly context: PositionContext;
+  readonly ready: boolean;
 }) {
   return (
     <section aria-label={title} className="planner-candidates">
@@ -270,7 +339,7 @@ function CandidateList({
           </summary>
           <ol className="card-list">
             {candidates.map((candidate) => (
-              <CandidateCard key={candidate.candidateId} candidate={candidate} context={context} />
+              <CandidateCard key={candidate.candidateId} candidate={candidate} context={context} ready={ready} />
             ))}
           </ol>
         </details>
@@ -307,7 +376,7 @@ function PickedPeople({
             return (
               <li key={userId}>
                 {slots ? <span className="planner-slot-number">Slot {index + 1}: </span> : null}
-                <StudentLink userId={userId} name={name} />
+                <CandidateName userId={userId} names={context.names} />
                 {slots ? (
                   <button
                     type="button"
@@ -336,18 +405,20 @@ function PickedPeople({
 
 /** "3 needed · 4 ready · 9 trainable": a position at a glance. */
 export function positionSummary(needed: number, ready: number, trainable: number): string {
-  return `${needed} needed · ${ready} ready · ${trainable} trainable`;
+  return `${needed} needed · ${ready} ${groupWords.ready} · ${trainable} ${groupWords.trainable}`;
 }
 
 interface CandidateResultsProps {
   readonly results: readonly PlannerCandidatesResult[];
   /** What was asked, for competency titles, preferred levels and the number needed. */
   readonly asked: readonly CandidatePosition[];
+  /** The AFSC each position asked names, by the position's index ('' for none). */
+  readonly afscs: readonly string[];
   readonly names: PlanNames;
   readonly picks: PlanPicks;
 }
 
-export function CandidateResults({ results, asked, names, picks }: CandidateResultsProps) {
+export function CandidateResults({ results, asked, afscs, names, picks }: CandidateResultsProps) {
   if (results.length === 0) {
     return (
       <EmptyState title="No plugin answered">
@@ -369,6 +440,7 @@ export function CandidateResults({ results, asked, names, picks }: CandidateResu
               const context: PositionContext = {
                 index,
                 asked: asked[index],
+                afsc: afscs[index] ?? '',
                 competencies: new Map((asked[index]?.competencies ?? []).map((c) => [c.competencyId, c])),
                 names,
                 picks,
@@ -406,12 +478,14 @@ export function CandidateResults({ results, asked, names, picks }: CandidateResu
                     candidates={position.readyCandidates}
                     empty="Nobody meets every minimum yet."
                     context={context}
+                    ready
                   />
                   <CandidateList
-                    title="Recommended candidates"
+                    title="Trainable candidates"
                     candidates={position.recommendedCandidates}
                     empty="Nobody is close enough for training to close the gap."
                     context={context}
+                    ready={false}
                   />
                 </section>
               );

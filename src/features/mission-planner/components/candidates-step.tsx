@@ -44,6 +44,7 @@ export function CandidatesStep({
     if (!results) return;
     const rows = planRows({
       asked: state.asked,
+      afscs: state.positions.map((p) => p.afsc),
       results,
       shortlist: state.shortlist,
       slots: state.slots,
@@ -77,7 +78,13 @@ export function CandidatesStep({
       ) : results ? (
         <>
           {names.failed ? <NamesFailed /> : null}
-          <CandidateResults results={results} asked={state.asked} names={names} picks={picks} />
+          <CandidateResults
+            results={results}
+            asked={state.asked}
+            afscs={state.positions.map((p) => p.afsc)}
+            names={names}
+            picks={picks}
+          />
         </>
       ) : (
         <p className="muted">Candidates appear here after a search.</p>

@@ -18,6 +18,7 @@ describe('PlanSheet', () => {
       <PlanSheet
         pluginName="Readiness planner"
         asked={[]}
+        afscs={[]}
         results={[]}
         shortlist={[]}
         slots={[]}

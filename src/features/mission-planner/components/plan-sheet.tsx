@@ -15,6 +15,7 @@ import { positionSummary } from './candidate-results';
 interface PlanSheetProps {
   readonly pluginName: string;
   readonly asked: readonly CandidatePosition[];
+  readonly afscs: readonly string[];
   readonly results: readonly PlannerCandidatesResult[];
   readonly shortlist: readonly (readonly string[])[];
   readonly slots: readonly (readonly string[])[];
@@ -22,9 +23,9 @@ interface PlanSheetProps {
   readonly printedOn: Date;
 }
 
-export function PlanSheet({ pluginName, asked, results, shortlist, slots, names, printedOn }: PlanSheetProps) {
+export function PlanSheet({ pluginName, asked, afscs, results, shortlist, slots, names, printedOn }: PlanSheetProps) {
   // The sheet reads the rows the CSV holds, so paper and file say the same.
-  const entries = planEntries({ asked, results, shortlist, slots, names, recordUrl: () => '' });
+  const entries = planEntries({ asked, afscs, results, shortlist, slots, names, recordUrl: () => '' });
   return (
     <PrintSheet className="planner-sheet" label="Printed plan">
       <h2>Mission plan</h2>
@@ -61,11 +62,17 @@ export function PlanSheet({ pluginName, asked, results, shortlist, slots, names,
                         </tr>
                       </thead>
                       <tbody>
-                        {picked.map(({ cells: [, , pick, name, afsc, duty, , gaps] }) => (
+                        {picked.map(({ cells: [, , pick, name, afsc, check, duty, , gaps, record] }) => (
                           <tr key={pick}>
                             <td>{pick}</td>
-                            <td>{name}</td>
-                            <td>{afsc}</td>
+                            <td>
+                              {name}
+                              {record === 'Not in your classes' ? ' (not in your classes)' : ''}
+                            </td>
+                            <td>
+                              {afsc}
+                              {check ? ` (${check})` : ''}
+                            </td>
                             <td>{duty}</td>
                             <td className="planner-sheet-gaps">{gaps || 'None'}</td>
                           </tr>
