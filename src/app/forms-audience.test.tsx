@@ -1,4 +1,5 @@
 /** The audience line says what the service answers for exactly what the form holds (mocked HTTP: one component). */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommentForm } from '../features/comments/components/comment-form';
@@ -7,6 +8,7 @@ import { setRuntimeConfig } from '../lib/config/runtime-config';
 import { sessionStore } from '../lib/session/session-store';
 import { json, roster } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
+import { createQueryClient } from './query-client';
 
 const dana = { userId: 'trainer-1', handle: '@dana', firstName: 'Dana', lastName: 'Okafor' };
 const linda = { userId: 'trainer-2', handle: '@linda', firstName: 'Linda', lastName: 'Chen' };
@@ -86,5 +88,33 @@ describe('who will see it', () => {
     await user.type(screen.getByRole('textbox', { name: /^Lesson ID/ }), 'lesson-9');
     expect(await screen.findByText(/Not known for this choice: Student "student-9" was not found/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save note' })).toBeEnabled();
+  });
+});
+
+describe('who will see it, when the service fails to say', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
+    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+  });
+
+  it('says so in the form and keeps the form, where a 5xx of another read would replace the page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { error: { code: 'internal', message: 'The service failed', requestId: 'r' } })),
+    );
+    // The app's own client: a server error of a page's read goes to the page's error boundary.
+    const client = createQueryClient();
+    client.setDefaultOptions({
+      ...client.getDefaultOptions(),
+      queries: { ...client.getDefaultOptions().queries, retry: false },
+    });
+    const { user } = renderWithProviders(
+      <QueryClientProvider client={client}>
+        <CommentForm roster={roster} userId="trainer-1" defaults={{}} onSubmit={async () => undefined} />
+      </QueryClientProvider>,
+    );
+    await user.selectOptions(screen.getByLabelText(/^Class/), 'Bravo flight (Airfield operations)');
+    expect(await screen.findByText(/Could not find out who will be able to read it just now/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add comment' })).toBeInTheDocument();
   });
 });

@@ -72,6 +72,8 @@ export function AudienceNotice({
   const audience = useQuery({
     ...audienceQueries.of(settled ?? { kind: 'note' }),
     enabled: settled !== null && offered,
+    // The notice says what failed in its own words; a failure of this one line never replaces the form.
+    throwOnError: false,
   });
   // The platform does not tell who reads what: the form says nothing rather than guess.
   if (!offered || audience.data === null) return <p className="audience" id={id} hidden />;
