@@ -149,10 +149,11 @@ const api = {
     return { ms: end - start, commitMs: commit - start, cells: document.querySelectorAll(cellSelector).length };
   },
   /** One student's checkbox of the `index`th training clicked: from the click to the projection painted. */
-  async toggle(index: number): Promise<{ ms: number; commitMs: number; planned: number }> {
+  async toggle(index: number): Promise<{ ms: number; commitMs: number; planned: number; shown: boolean }> {
     const boxes = document.querySelectorAll<HTMLInputElement>('.readiness-plan-students input[type="checkbox"]');
     const box = boxes[index % boxes.length];
     if (!box) throw new Error('no checkbox to click');
+    const was = box.checked;
     const done = committed();
     const start = performance.now();
     box.click();
@@ -162,13 +163,15 @@ const api = {
       ms: end - start,
       commitMs: commit - start,
       planned: document.querySelectorAll('.readiness-cell-planned').length,
+      shown: box.checked !== was,
     };
   },
   /** The `index`th training's "all who need it" button: the whole class at once. */
-  async toggleAll(index: number): Promise<{ ms: number; commitMs: number; planned: number }> {
+  async toggleAll(index: number): Promise<{ ms: number; commitMs: number; planned: number; shown: boolean }> {
     const buttons = document.querySelectorAll<HTMLButtonElement>('.readiness-plan-for .actions button');
     const button = buttons[index % buttons.length];
     if (!button) throw new Error('no button to click');
+    const was = button.textContent;
     const done = committed();
     const start = performance.now();
     button.click();
@@ -178,6 +181,7 @@ const api = {
       ms: end - start,
       commitMs: commit - start,
       planned: document.querySelectorAll('.readiness-cell-planned').length,
+      shown: button.textContent !== was,
     };
   },
   /** The model alone: buildMatrix of the answer with a plan of `planned` trainings for everyone, median of `runs`. */
