@@ -18,6 +18,7 @@ import { loggingBench } from './logging.ts';
 import { longListBench } from './long-list.ts';
 import { pagesBench } from './pages.ts';
 import { peerBench } from './peer.ts';
+import { readinessBench } from './readiness.ts';
 import { revisionBench } from './revision.ts';
 import { scaleBench } from './scale.ts';
 import { searchBench } from './search.ts';
@@ -84,6 +85,18 @@ const benches: Bench[] = [
     about: 'a trainer with 5,000 earlier comments types one: keystroke to suggestion list in Chromium',
     run: () =>
       suggestionsBench({ entries: number('suggestion-entries', 5000), runs: number('suggestion-runs', quick ? 1 : 3) }),
+  },
+  {
+    name: 'readiness',
+    about:
+      'a class of 50 students × 30 competencies in Chromium: answer to matrix painted, a what-if change to painted',
+    run: () =>
+      readinessBench({
+        students: number('readiness-students', 50),
+        competencies: number('readiness-competencies', 30),
+        runs: number('readiness-runs', quick ? 2 : 7),
+        changes: number('readiness-changes', quick ? 6 : 12),
+      }),
   },
   {
     name: 'service',
@@ -176,6 +189,7 @@ function usage(): string {
     '         --lighthouse-runs=N, --lighthouse-preset=mobile|desktop, --pages=/comments,/students (pages: only these),',
     '         --list-runs=N, --list-comments=N, --scroll-seconds=N,',
     '         --suggestion-entries=N, --suggestion-runs=N (suggestions),',
+    '         --readiness-runs=N, --readiness-changes=N, --readiness-students=N, --readiness-competencies=N,',
     '         --connections=N --load-seconds=N (load), --startup-rounds=N (startup), --flood=N --signins=N (signin),',
     '         --base=REV --revision-comments=N (revision; pages and list measure REV beside this checkout too)',
   ].join('\n');

@@ -1,0 +1,220 @@
+/**
+ * The readiness bench's page: the dashboard's own ReadinessMatrixView and
+ * TrainingPlan, with its model, fed a generated candidate answer (a class of
+ * `students` × one position of `competencies`) instead of the service. The
+ * bench drives it through `window.readinessBench`; each measure ends when the
+ * browser has painted the result (a frame, then a task after it).
+ */
+import { StrictMode, useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import {
+  type CandidatePosition,
+  type PlannerCandidatesResult,
+  plannerCandidatesResponseSchema,
+} from '../../contract/mission-planner';
+import { ReadinessMatrixView, type RowEvidence } from '../../src/features/class-readiness/components/readiness-matrix';
+import { TrainingPlan } from '../../src/features/class-readiness/components/training-plan';
+import {
+  buildMatrix,
+  type ClassMember,
+  type PlannedTraining,
+  type TrainingKey,
+  withPlanned,
+} from '../../src/features/class-readiness/readiness-model';
+import '../../src/styles/app.css';
+import '../../src/features/class-readiness/class-readiness.css';
+
+const params = new URLSearchParams(window.location.search);
+const studentCount = Number(params.get('students') ?? 50);
+const competencyCount = Number(params.get('competencies') ?? 30);
+const wide = params.get('wide') !== '0';
+
+const members: ClassMember[] = Array.from({ length: studentCount }, (_, i) => ({
+  userId: `student-${i + 1}`,
+  name: `Student ${i + 1} Lastname`,
+}));
+const position: CandidatePosition = {
+  title: 'Cyber defense operator',
+  count: 1000,
+  competencies: Array.from({ length: competencyCount }, (_, c) => ({
+    competencyId: `comp-${c + 1}`,
+    title: `Competency ${c + 1}`,
+    minimumRequirement: 'intermediate' as const,
+    preferredRequirement: 'advanced' as const,
+  })),
+};
+const asked = [position];
+
+/**
+ * What the service hands the dashboard, as JSON text: one in ten students
+ * ready, one in ten not returned (not known), the rest recommended with a gap
+ * in every other competency (from a different one each), each gap with a
+ * course (shared by five competencies) and an objective of its own.
+ */
+function answerText(): string {
+  const candidate = (i: number) => ({
+    candidateId: `student-${i + 1}`,
+    trainingGap: position.competencies
+      .filter((_, c) => (c + i) % 2 === 0)
+      .map((comp, c) => ({
+        competencyId: comp.competencyId,
+        recommendedAction: [
+          { type: 'course' as const, objectIds: [`crs-${Math.floor(c / 5) + 1}`] },
+          { type: 'objective' as const, objectIds: [`obj-${comp.competencyId}`] },
+        ],
+        currentLevel: c % 3 === 0 ? null : ('basic' as const),
+      })),
+    reason: 'Generated for the bench',
+  });
+  const indices = members.map((_, i) => i);
+  const result = {
+    pluginId: 'bench-plugin',
+    name: 'Bench plugin',
+    status: 'ok',
+    candidates: {
+      positions: [
+        {
+          title: position.title,
+          readyCandidates: indices
+            .filter((i) => i % 10 === 0)
+            .map((i) => ({ candidateId: `student-${i + 1}`, trainingGap: [] })),
+          recommendedCandidates: indices.filter((i) => i % 10 !== 0 && i % 10 !== 9).map(candidate),
+        },
+      ],
+    },
+    people: [],
+    warnings: [],
+  };
+  return JSON.stringify({ results: [result] });
+}
+
+const names = (key: TrainingKey) => `Training ${key}`;
+const evidence = (userId: string): RowEvidence => ({
+  href: `/students/${userId}?courseId=crs-1`,
+  text: 'Newest entry 12 days ago',
+  stale: false,
+});
+
+/** Resolves after the next paint: a frame, then a task queued from it. */
+const painted = () =>
+  new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+
+let onCommit: (() => void) | undefined;
+let setAnswer: ((result: PlannerCandidatesResult) => void) | undefined;
+
+function Harness() {
+  const [result, setResult] = useState<PlannerCandidatesResult>();
+  const [planned, setPlanned] = useState<PlannedTraining>({});
+  setAnswer = setResult;
+  const matrix = useMemo(() => (result ? buildMatrix(members, asked, result, planned) : undefined), [result, planned]);
+  const plan = useCallback((training: TrainingKey, userIds: readonly string[], on: boolean) => {
+    setPlanned((current) => withPlanned(current, training, userIds, on));
+  }, []);
+  useLayoutEffect(() => {
+    onCommit?.();
+  });
+  if (!matrix) return <p>Waiting for the answer</p>;
+  return (
+    <MemoryRouter>
+      <ReadinessMatrixView className="Bench class" matrix={matrix} name={names} evidence={evidence} wide={wide} />
+      <TrainingPlan matrix={matrix} planned={planned} name={names} onPlan={plan} />
+    </MemoryRouter>
+  );
+}
+
+/** Resolves with the time React committed the next render (its DOM written, before layout and paint). */
+const committed = () =>
+  new Promise<number>((resolve) => {
+    onCommit = () => {
+      onCommit = undefined;
+      resolve(performance.now());
+    };
+  });
+
+const cellSelector = wide ? '.readiness-table td' : '.readiness-cards dd';
+
+const api = {
+  /** From the answer's text in hand (parsed and checked as the dashboard's client does) to the matrix painted. */
+  async answer(): Promise<{ ms: number; commitMs: number; cells: number }> {
+    const text = answerText();
+    const done = committed();
+    const start = performance.now();
+    const parsed = plannerCandidatesResponseSchema.parse(JSON.parse(text));
+    const first = parsed.results[0];
+    if (!first || !setAnswer) throw new Error('no answer to give');
+    setAnswer(first);
+    const commit = await done;
+    const end = await painted();
+    return { ms: end - start, commitMs: commit - start, cells: document.querySelectorAll(cellSelector).length };
+  },
+  /** One student's checkbox of the `index`th training clicked: from the click to the projection painted. */
+  async toggle(index: number): Promise<{ ms: number; commitMs: number; planned: number; shown: boolean }> {
+    const boxes = document.querySelectorAll<HTMLInputElement>('.readiness-plan-students input[type="checkbox"]');
+    const box = boxes[index % boxes.length];
+    if (!box) throw new Error('no checkbox to click');
+    const was = box.checked;
+    const done = committed();
+    const start = performance.now();
+    box.click();
+    const commit = await done;
+    const end = await painted();
+    return {
+      ms: end - start,
+      commitMs: commit - start,
+      planned: document.querySelectorAll('.readiness-cell-planned').length,
+      shown: box.checked !== was,
+    };
+  },
+  /** The `index`th training's "all who need it" button: the whole class at once. */
+  async toggleAll(index: number): Promise<{ ms: number; commitMs: number; planned: number; shown: boolean }> {
+    const buttons = document.querySelectorAll<HTMLButtonElement>('.readiness-plan-for .actions button');
+    const button = buttons[index % buttons.length];
+    if (!button) throw new Error('no button to click');
+    const was = button.textContent;
+    const done = committed();
+    const start = performance.now();
+    button.click();
+    const commit = await done;
+    const end = await painted();
+    return {
+      ms: end - start,
+      commitMs: commit - start,
+      planned: document.querySelectorAll('.readiness-cell-planned').length,
+      shown: button.textContent !== was,
+    };
+  },
+  /** The model alone: buildMatrix of the answer with a plan of `planned` trainings for everyone, median of `runs`. */
+  model(runs: number): { build: number; projection: number } {
+    const parsed = plannerCandidatesResponseSchema.parse(JSON.parse(answerText()));
+    const result = parsed.results[0] as PlannerCandidatesResult;
+    const all = members.map((m) => m.userId);
+    const builds: number[] = [];
+    const projections: number[] = [];
+    let planned: PlannedTraining = {};
+    const base = buildMatrix(members, asked, result, planned);
+    const keys = base.trainings.map((t) => t.key);
+    for (let run = 0; run < runs; run++) {
+      let t = performance.now();
+      buildMatrix(members, asked, result, {});
+      builds.push(performance.now() - t);
+      t = performance.now();
+      planned = withPlanned(planned, keys[run % keys.length] as TrainingKey, all, run % 2 === 0);
+      buildMatrix(members, asked, result, planned);
+      projections.push(performance.now() - t);
+    }
+    const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    return { build: mid(builds), projection: mid(projections) };
+  },
+};
+
+(window as unknown as { readinessBench: typeof api }).readinessBench = api;
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <Harness />
+    </StrictMode>,
+  );
+}
