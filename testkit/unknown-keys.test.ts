@@ -69,7 +69,7 @@ describe('unknownKeys', () => {
       name: 'P',
       status: 'ok',
       candidates: { positions: [] },
-      people: [{ userId: 'u', displayName: 'U', afsc: '', dutyTitle: '', email: 'x' }],
+      people: [{ userId: 'u', displayName: 'U', afsc: '', dutyTitle: '', inYourClasses: false, email: 'x' }],
       warnings: [],
     };
     const failed = { pluginId: 'p', name: 'P', status: 'failed', failure: { code: 'timeout', message: 'm' } };
