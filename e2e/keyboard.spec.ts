@@ -45,6 +45,8 @@ test('a trainer signs in, skips to the content, adds a comment and signs out wit
     await page.keyboard.press('Enter');
   }
   const classSelect = form.getByLabel(/^Class/);
+  // As a person waits to see the form before going to it: it arrives once the roster is in.
+  await expect(classSelect).toBeVisible();
   await tabTo(page, classSelect);
   while ((await classSelect.inputValue()) !== klass.classId) await page.keyboard.press('ArrowDown');
   const studentPicker = form.getByRole('combobox', { name: /^Student/ });

@@ -6,7 +6,7 @@
  * sign-ins ended. A person with no password here (they sign in through their
  * organization) is told so by the service, and the form gives way to that.
  */
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { newPasswordLimits } from '../../../../contract/passwords';
 import { TextField } from '../../../components/form-field';
 import { LiveMessage } from '../../../components/states';
@@ -79,9 +79,13 @@ export function ChangePasswordForm() {
   /** The service's word that this cannot work here (no password to change, or no such extension). */
   const [unavailable, setUnavailable] = useState<string>();
 
-  const focusFirstInvalid = () =>
-    // After React has marked the fields.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // Asked for by a count, so the focus moves in the effect after the commit that marks the fields: a frame
+  // callback could run before React had rendered the service's answer, and then found no field to focus.
+  const [focusAsked, setFocusAsked] = useState(0);
+  useEffect(() => {
+    if (focusAsked > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusAsked]);
+  const focusFirstInvalid = () => setFocusAsked((n) => n + 1);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
