@@ -34,6 +34,8 @@ export function useKeptPlanner(userId: string): [PlannerState, Dispatch<PlannerA
   const queryClient = useQueryClient();
   const key = missionPlannerQueries.keptPlan(userId);
   const inMemory = useRef(queryClient.getQueryData<PlannerState>(key) !== undefined);
+  // Whether this device held a plan when the page opened: on a service that keeps plans, that is a change not sent.
+  const unsentAtStart = useRef(readSavedPlan(userId) !== undefined);
   const [state, dispatch] = useReducer(plannerReducer, undefined, (): PlannerState => {
     const held = queryClient.getQueryData<PlannerState>(key);
     // What the page said last time was said then; reopened, it says nothing until something happens.
@@ -57,10 +59,21 @@ export function useKeptPlanner(userId: string): [PlannerState, Dispatch<PlannerA
     setAdopted(true);
     const kept = servicePlan.data.plan;
     held.current = JSON.stringify(kept);
-    if (kept && !inMemory.current) dispatch({ type: 'planReopened', state: restoredState(kept) });
-    // The service keeps it from now on; a plan this device kept before is sent to it by the save below.
-    removeItem(planKey(userId));
+    // A plan this device holds is newer than the service's: changes made here that had not been sent yet (the
+    // page left or reloaded within a save's wait). It stays, and the save below sends it; otherwise the service's.
+    if (kept && !inMemory.current && !unsentAtStart.current)
+      dispatch({ type: 'planReopened', state: restoredState(kept) });
+    if (!unsentAtStart.current) removeItem(planKey(userId));
   }, [adopted, servicePlan.isSuccess, servicePlan.data, userId]);
+
+  // Set when the page goes: this effect is declared before the save's, so on unmount its cleanup runs first.
+  const unmounted = useRef(false);
+  useEffect(() => {
+    unmounted.current = false;
+    return () => {
+      unmounted.current = true;
+    };
+  }, []);
 
   const save = useMutation({ mutationFn: (plan: KeptPlan | null) => saveServicePlan(plan) });
   const { mutate } = save;
@@ -77,7 +90,11 @@ export function useKeptPlanner(userId: string): [PlannerState, Dispatch<PlannerA
     const body = isBlank(plan) ? null : plan;
     const json = JSON.stringify(body);
     if (json === held.current) return;
+    // Kept on this device too until the service has it, so leaving or reloading within the wait loses nothing.
+    writeSavedPlan(userId, plan);
+    let sent = false;
     const timer = window.setTimeout(() => {
+      sent = true;
       mutate(body, {
         onSuccess: () => {
           held.current = json;
@@ -88,7 +105,20 @@ export function useKeptPlanner(userId: string): [PlannerState, Dispatch<PlannerA
         onError: () => writeSavedPlan(userId, plan),
       });
     }, SAVE_AFTER_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      // Left before the wait was over (a change replaces it with its own wait; leaving the page does not): sent now.
+      if (!sent && !unmounted.current) return;
+      if (!sent) {
+        void saveServicePlan(body).then(
+          () => {
+            held.current = json;
+            removeItem(planKey(userId));
+          },
+          () => undefined,
+        );
+      }
+    };
   }, [state, userId, queryClient, onService, mutate]);
 
   const keeping: PlanKeeping =
