@@ -76,7 +76,7 @@ describe('where the planner keeps the plan', () => {
     serve(() => json(200, { plan: deskPlan, savedAt: '2026-11-27T08:00:00.000Z' }));
     const { user } = renderWithProviders(<Planner />);
     expect(await screen.findByText('Title: Shift lead')).toBeVisible();
-    expect(screen.getByText(/kept with your account/)).toBeVisible();
+    expect(screen.getByText(/kept with your account until you start a new one/)).toBeVisible();
     // Taken from the service: not sent straight back.
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(saves).toEqual([]);
@@ -84,7 +84,22 @@ describe('where the planner keeps the plan', () => {
     await user.click(screen.getByRole('button', { name: 'Retitle' }));
     await waitFor(() => expect(saves).toHaveLength(1));
     expect((saves[0] as KeptPlan).positions[0]?.title).toBe('Night shift');
-    expect(readItem(planKey(USER))).toBeNull();
+    // On the device only until the service has it.
+    await waitFor(() => expect(readItem(planKey(USER))).toBeNull());
+  });
+
+  it('sends a change made just before the planner is left, and keeps it on the device until the service has it', async () => {
+    serve(() => json(200, { plan: deskPlan, savedAt: '2026-11-27T08:00:00.000Z' }));
+    const { user, unmount } = renderWithProviders(<Planner />);
+    expect(await screen.findByText('Title: Shift lead')).toBeVisible();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    await user.click(screen.getByRole('button', { name: 'Retitle' }));
+    // Left at once, well within the save's wait.
+    expect(readItem(planKey(USER))).toContain('Night shift');
+    unmount();
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect((saves[0] as KeptPlan).positions[0]?.title).toBe('Night shift');
+    await waitFor(() => expect(readItem(planKey(USER))).toBeNull());
   });
 
   it('keeps the plan on this device where the platform keeps no plans, and says so', async () => {
