@@ -4,21 +4,14 @@
  * readiness is not available here (and does not ask again this session), as
  * the planner's own page does, instead of a form that cannot work.
  */
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { PageHeading } from '../../../components/page-heading';
 import { EmptyState } from '../../../components/states';
-import { extensions, isUnknownAddress } from '../../../lib/api/extensions';
+import { useOffered } from '../../../lib/api/use-offered';
 import { readinessQueries } from '../api/readiness-queries';
 
 export function WhereThePlannerIsOffered({ children }: { readonly children: ReactNode }) {
-  const offered = useSyncExternalStore(extensions.subscribe, () => extensions.offered('mission-planner'));
-  const plugins = useQuery({ ...readinessQueries.plugins(), enabled: offered });
-  const absent = isUnknownAddress(plugins.error);
-  useEffect(() => {
-    if (absent) extensions.markAbsent('mission-planner');
-  }, [absent]);
-  if (offered && !absent) return children;
+  if (useOffered('mission-planner', readinessQueries.plugins())) return children;
   return (
     <div className="page page-narrow">
       <title>Class readiness · Trainer dashboard</title>
