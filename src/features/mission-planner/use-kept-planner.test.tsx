@@ -36,11 +36,21 @@ function Planner() {
       >
         Retitle
       </button>
+      <button
+        type="button"
+        onClick={() =>
+          dispatch({ type: 'positionsChanged', positions: deskPlan.positions.map((p) => ({ ...newPosition(), ...p })) })
+        }
+      >
+        Undo
+      </button>
     </>
   );
 }
 
 const saves: unknown[] = [];
+/** How long the service takes to answer a save. */
+let saveTakesMs = 0;
 
 function serve(plan: Response | (() => Response)) {
   vi.stubGlobal(
@@ -49,6 +59,7 @@ function serve(plan: Response | (() => Response)) {
       if (!url.endsWith('/mission-planner/v1/plan')) throw new Error(`unexpected ${url}`);
       if (init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as { plan: KeptPlan | null };
+        await new Promise((resolve) => setTimeout(resolve, saveTakesMs));
         saves.push(body.plan);
         return json(200, { plan: body.plan, savedAt: '2026-11-27T09:00:00.000Z' });
       }
@@ -60,6 +71,7 @@ function serve(plan: Response | (() => Response)) {
 describe('where the planner keeps the plan', () => {
   beforeEach(() => {
     saves.length = 0;
+    saveTakesMs = 0;
     localStorage.clear();
     extensions.reset();
     setRuntimeConfig({
@@ -100,6 +112,33 @@ describe('where the planner keeps the plan', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect((saves[0] as KeptPlan).positions[0]?.title).toBe('Night shift');
     await waitFor(() => expect(readItem(planKey(USER))).toBeNull());
+  });
+
+  it('drops the device’s copy once the service has it, even when the planner was left while it was being sent', async () => {
+    serve(() => json(200, { plan: deskPlan, savedAt: '2026-11-27T08:00:00.000Z' }));
+    saveTakesMs = 300;
+    const { user, unmount } = renderWithProviders(<Planner />);
+    expect(await screen.findByText('Title: Shift lead')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Retitle' }));
+    // The save has gone out (after its 400 ms wait) but not come back when the page is left.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(saves).toEqual([]);
+    unmount();
+    await waitFor(() => expect(saves).toHaveLength(1));
+    await waitFor(() => expect(readItem(planKey(USER))).toBeNull());
+  });
+
+  it('keeps nothing on the device when a change is undone before it is sent', async () => {
+    serve(() => json(200, { plan: deskPlan, savedAt: '2026-11-27T08:00:00.000Z' }));
+    const { user } = renderWithProviders(<Planner />);
+    expect(await screen.findByText('Title: Shift lead')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Retitle' }));
+    expect(readItem(planKey(USER))).toContain('Night shift');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Title: Shift lead')).toBeVisible();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(saves).toEqual([]);
+    expect(readItem(planKey(USER))).toBeNull();
   });
 
   it('keeps the plan on this device where the platform keeps no plans, and says so', async () => {

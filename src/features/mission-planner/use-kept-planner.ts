@@ -10,11 +10,18 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
-import type { KeptPlan } from '../../../contract/mission-plans';
 import { extensions, isUnknownAddress } from '../../lib/api/extensions';
-import { removeItem } from '../../lib/storage/app-storage';
+import { readItem, removeItem } from '../../lib/storage/app-storage';
 import { missionPlannerQueries, saveServicePlan } from './api/mission-planner-queries';
-import { isBlank, planKey, readSavedPlan, restoredState, savedPlanOf, writeSavedPlan } from './plan-storage';
+import {
+  isBlank,
+  planKey,
+  readSavedPlan,
+  restoredState,
+  type SavedPlan,
+  savedPlanOf,
+  writeSavedPlan,
+} from './plan-storage';
 import { initialPlannerState, type PlannerAction, type PlannerState, plannerReducer } from './planner-model';
 
 const silent = { message: '', tone: 'info' } as const;
@@ -75,7 +82,17 @@ export function useKeptPlanner(userId: string): [PlannerState, Dispatch<PlannerA
     };
   }, []);
 
-  const save = useMutation({ mutationFn: (plan: KeptPlan | null) => saveServicePlan(plan) });
+  // The service has this plan now: held, and this device's copy dropped if it is still this plan (a later change
+  // kept there waits for its own save). Done in the save itself, so it happens when the page has gone meanwhile.
+  const sendPlan = useRef(async (plan: SavedPlan, owner: string) => {
+    const body = isBlank(plan) ? null : plan;
+    await saveServicePlan(body);
+    held.current = JSON.stringify(body);
+    if (readItem(planKey(owner)) === JSON.stringify(plan)) removeItem(planKey(owner));
+  }).current;
+  const save = useMutation({
+    mutationFn: ({ plan, owner }: { plan: SavedPlan; owner: string }) => sendPlan(plan, owner),
+  });
   const { mutate } = save;
   const onService = offered && adopted;
 
@@ -87,37 +104,23 @@ export function useKeptPlanner(userId: string): [PlannerState, Dispatch<PlannerA
     const plan = savedPlanOf(state);
     if (!onService) writeSavedPlan(userId, plan);
     if (!onService) return;
-    const body = isBlank(plan) ? null : plan;
-    const json = JSON.stringify(body);
-    if (json === held.current) return;
-    // Kept on this device too until the service has it, so leaving or reloading within the wait loses nothing.
+    if (JSON.stringify(isBlank(plan) ? null : plan) === held.current) {
+      // Back to what the service holds (a change undone within the wait): nothing to send, nothing kept here.
+      removeItem(planKey(userId));
+      return;
+    }
+    // Kept on this device too until the service has it, so leaving or reloading within the wait loses nothing;
+    // a failed save leaves it there, and the next change tries again.
     writeSavedPlan(userId, plan);
     let sent = false;
     const timer = window.setTimeout(() => {
       sent = true;
-      mutate(body, {
-        onSuccess: () => {
-          held.current = json;
-          // Saved where it follows the trainer: the copy on this device is no longer needed.
-          removeItem(planKey(userId));
-        },
-        // Kept on this device meanwhile, so nothing is lost; the next change tries again.
-        onError: () => writeSavedPlan(userId, plan),
-      });
+      mutate({ plan, owner: userId });
     }, SAVE_AFTER_MS);
     return () => {
       window.clearTimeout(timer);
       // Left before the wait was over (a change replaces it with its own wait; leaving the page does not): sent now.
-      if (!sent && !unmounted.current) return;
-      if (!sent) {
-        void saveServicePlan(body).then(
-          () => {
-            held.current = json;
-            removeItem(planKey(userId));
-          },
-          () => undefined,
-        );
-      }
+      if (!sent && unmounted.current) void sendPlan(plan, userId).catch(() => undefined);
     };
   }, [state, userId, queryClient, onService, mutate]);
 
