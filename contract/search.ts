@@ -2,7 +2,8 @@
  * Extension: search across the comments and notes a person may read. The
  * words of `q` all have to occur (case and accents do not matter; a word
  * ending in `*` matches every word it begins); the filters narrow as the
- * lists' filters do. An answer is always a page: without `limit` the first
+ * lists' filters do. Without `q` the filters alone choose, newest first: what
+ * was written about a student in a course, say. An answer is always a page: without `limit` the first
  * 20 results, the next page named in the `Link` header as on the other
  * paged lists.
  */
@@ -62,7 +63,7 @@ export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 
 export const searchQuerySchema = z
   .strictObject({
-    q: searchTextSchema,
+    q: z.optional(searchTextSchema),
     ...searchFiltersSchema.shape,
     order: z.optional(z.enum(searchOrders)),
     ...pagingShape,
@@ -72,6 +73,11 @@ export const searchQuerySchema = z
     z.refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
       message: 'must not be after to',
       path: ['from'],
+    }),
+    // Without words there is nothing to be relevant to: a filters-only search is newest first.
+    z.refine((query) => query.q !== undefined || query.order !== 'relevance', {
+      message: 'needs words in q; without them the order is newest',
+      path: ['order'],
     }),
   );
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -51,8 +51,10 @@ export function searchHandlers(deps: Deps) {
   const repo = searchRepo(deps.db.q);
   return {
     async search(caller: UserCaller, query: SearchQuery): Promise<Listed<SearchResult>> {
-      const { q, order = 'relevance', limit = searchLimits.defaultPage, cursor, ...filters } = query;
-      const words = searchWords(q);
+      const { q, limit = searchLimits.defaultPage, cursor, ...filters } = query;
+      // Words are ranked by relevance unless asked otherwise; filters alone list newest first.
+      const order = query.order ?? (q === undefined ? 'newest' : 'relevance');
+      const words = q === undefined ? [] : searchWords(q);
       const scope = listScope('search', caller.userId, { ...filters, q, order });
       const key = await cursorKey(deps.db);
       const positions = cursor === undefined ? [start, start] : fromNumbers(readPositions(key, scope, cursor, 4));

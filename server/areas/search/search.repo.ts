@@ -8,6 +8,8 @@
  * `notes_search`, PostgreSQL through the stored `search` tsvector columns
  * (migration 011). Relevance is FTS5's bm25 (negated, so larger is better)
  * or PostgreSQL's ts_rank; newest is the lists' order (seq, newest first).
+ * A search without words reads the readable entries by the filters alone,
+ * newest first, as the lists do.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { SearchFilters, SearchWord } from '../../../contract/search.ts';
@@ -95,9 +97,12 @@ const noteColumns: StreamColumns = {
 function narrowing(q: Queryable, columns: StreamColumns, viewerId: string, request: StreamRequest) {
   const { alias, table } = columns;
   const sqlite = engineOf(q) === 'sqlite';
+  const byWords = request.words.length > 0;
+  // SQLite joins the FTS table only when there are words to find.
+  const viaFts = sqlite && byWords;
   // On SQLite the order and the keyset name the FTS table's rowid (the row's seq): FTS5 then reads its
   // matches newest first and stops at the page, instead of sorting every match.
-  const seq = sql.ref<number>(sqlite ? 'f.rowid' : `${alias}.seq`);
+  const seq = sql.ref<number>(viaFts ? 'f.rowid' : `${alias}.seq`);
   const fts = `${table}_search`;
   // Newest first needs no score, and FTS5's bm25 reads every match of each word (for their frequencies)
   // even when the page stops at the twentieth row.
@@ -107,11 +112,13 @@ function narrowing(q: Queryable, columns: StreamColumns, viewerId: string, reque
       : sqlite
         ? sql<number>`(-bm25(${sql.ref(`f.${fts}`)}))`
         : sql<number>`CAST(ts_rank(${sql.ref(`${alias}.search`)}, to_tsquery('simple', ${tsQuery(request.words)})) AS DOUBLE PRECISION)`;
-  const conditions: RawBuilder<SqlBool>[] = [
-    sqlite
-      ? sql<SqlBool>`${sql.ref(`f.${fts}`)} MATCH ${ftsQuery(request.words)}`
-      : sql<SqlBool>`${sql.ref(`${alias}.search`)} @@ to_tsquery('simple', ${tsQuery(request.words)})`,
-  ];
+  const conditions: RawBuilder<SqlBool>[] = [];
+  if (byWords)
+    conditions.push(
+      sqlite
+        ? sql<SqlBool>`${sql.ref(`f.${fts}`)} MATCH ${ftsQuery(request.words)}`
+        : sql<SqlBool>`${sql.ref(`${alias}.search`)} @@ to_tsquery('simple', ${tsQuery(request.words)})`,
+    );
   const { filters } = request;
   for (const name of ['classId', 'courseId', 'lessonId', 'studentId', 'userId'] as const) {
     const value = filters[name];
@@ -133,7 +140,8 @@ function narrowing(q: Queryable, columns: StreamColumns, viewerId: string, reque
   }
   // The keyset's order, newest first or by score then newest: the same for comments and notes.
   const order = request.order === 'newest' ? sql`${seq} DESC` : sql`score DESC, ${seq} DESC`;
-  return { sqlite, fts, score, seq, order, where: sql<SqlBool>`${sql.join(conditions, sql` AND `)}` };
+  const where = conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` AND `)}` : sql<SqlBool>`TRUE`;
+  return { viaFts, fts, score, seq, order, where };
 }
 
 export function searchRepo(q: Queryable) {
@@ -141,7 +149,7 @@ export function searchRepo(q: Queryable) {
     async comments(viewerId: string, request: StreamRequest): Promise<FoundRow[]> {
       const n = narrowing(q, commentColumns, viewerId, request);
       let query = readableComments(q, viewerId);
-      if (n.sqlite) query = query.innerJoin(sql.table(n.fts).as('f'), (join) => join.on(sql<SqlBool>`f.rowid = c.seq`));
+      if (n.viaFts) query = query.innerJoin(sql.table(n.fts).as('f'), (join) => join.on(sql<SqlBool>`f.rowid = c.seq`));
       const rows = await query
         .select(['c.student_id', n.score.as('score')])
         .where(n.where)
@@ -165,7 +173,7 @@ export function searchRepo(q: Queryable) {
     async notes(viewerId: string, request: StreamRequest): Promise<FoundRow[]> {
       const n = narrowing(q, noteColumns, viewerId, request);
       let query = readableNotes(q, viewerId);
-      if (n.sqlite) query = query.innerJoin(sql.table(n.fts).as('f'), (join) => join.on(sql<SqlBool>`f.rowid = n.seq`));
+      if (n.viaFts) query = query.innerJoin(sql.table(n.fts).as('f'), (join) => join.on(sql<SqlBool>`f.rowid = n.seq`));
       const rows = await query
         .select(n.score.as('score'))
         .where(n.where)

@@ -185,6 +185,25 @@ describe('filters', () => {
     expect(ids(await searchAll(world.trainer.token, { q: 'safety', from: today }))).toEqual([]);
   });
 
+  it('without words finds what the filters alone name, newest first, with nothing marked', async () => {
+    const about = await searchAll(world.trainer.token, { studentId: world.student.studentId, author: 'me' });
+    const found = ids(about);
+    expect(found).toEqual(expect.arrayContaining([mine, inLesson, aNote]));
+    expect(found).not.toContain(theirs);
+    expect(found).not.toContain(otherStudent);
+    expect(
+      about.every((r) => r.student.userId === world.student.userId && r.author.userId === world.trainer.userId),
+    ).toBe(true);
+    const times = about.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(about.every((r) => r.matches.length === 0)).toBe(true);
+    const lesson = ids(
+      await searchAll(world.trainer.token, { lessonId: world.klass.lessonIds[1] ?? '', kind: 'comment' }),
+    );
+    expect(lesson).toContain(inLesson);
+    expect(lesson).not.toContain(mine);
+  });
+
   it('finds nothing for ids that name nothing, as the lists do', async () => {
     expect(await quokka({ classId: 'cls-unknown' })).toEqual([]);
     expect(await quokka({ userId: 'usr-unknown' })).toEqual([]);
@@ -261,13 +280,13 @@ describe('current at the next request', () => {
 
 describe('bad input', () => {
   it.each([
-    ['no q', {}, 'query.q'],
     ['an empty q', { q: '   ' }, 'query.q'],
     ['q of punctuation only', { q: '?!*' }, 'query.q'],
     ['q too long', { q: 'a'.repeat(201) }, 'query.q'],
     ['an unknown kind', { q: 'the', kind: 'badge' }, 'query.kind'],
     ['an unknown author', { q: 'the', author: 'anyone' }, 'query.author'],
     ['an unknown order', { q: 'the', order: 'oldest' }, 'query.order'],
+    ['relevance without words', { studentId: 'stu-1', order: 'relevance' }, 'query.order'],
     ['a date that is none', { q: 'the', from: '2026-13-01' }, 'query.from'],
     ['from after to', { q: 'the', from: '2026-02-02', to: '2026-02-01' }, 'query.from'],
     ['a cursor without limit', { q: 'the', cursor: 'abc' }, 'query.limit'],
@@ -324,6 +343,19 @@ describe('the read rule of the lists', () => {
       const found = ids(await searchAll(token, { q: word })).sort();
       expect(found, `${userId} searching "${word}"`).toEqual(expected);
     }
+  });
+
+  it.each(people)('finds for %s without words every readable entry, newest first', async (_, userId) => {
+    const token = await signIn(service.url, userId);
+    const comments = commentListSchema.parse(
+      (await call(service.url, 'GET', '/edu/v1/student/comment', { token })).body,
+    );
+    const notes = noteListSchema.parse((await call(notesService.url, 'GET', '/edu/v1/note/list', { token })).body);
+    const readable = [...comments.map((c) => c.commentId), ...notes.map((n) => n.noteId)].sort();
+    const all = await searchAll(token, {});
+    expect(ids(all).sort()).toEqual(readable);
+    const times = all.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
   });
 
   it('is tried on people who read something and people who read nothing', async () => {

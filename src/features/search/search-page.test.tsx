@@ -113,6 +113,28 @@ describe('the search page without the search extension', () => {
     );
   });
 
+  it('lists what the filters alone name, without words, with nothing marked', async () => {
+    renderWithProviders(<SearchPage />, { route: '/search?userId=usr-sam&kind=comment' });
+    expect(await screen.findByText('2 results')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Results, newest first' })).toBeVisible();
+    expect(searchAsked).toHaveBeenCalledWith(null);
+    const texts = screen.getAllByRole('article').map((article) => article.textContent);
+    expect(texts.some((text) => text?.includes('Late to formation.'))).toBe(true);
+    expect(texts.some((text) => text?.includes('Safety first'))).toBe(false);
+    expect(document.querySelector('mark')).toBeNull();
+    // Nothing to rank without words: the order is newest first.
+    expect(screen.getByRole('option', { name: 'Best match first' })).toBeDisabled();
+  });
+
+  it('asks for words or filters before searching, and says when the filters name nothing', async () => {
+    const { unmount } = renderWithProviders(<SearchPage />, { route: '/search' });
+    expect(await screen.findByText('What are you looking for?')).toBeInTheDocument();
+    expect(searchAsked).not.toHaveBeenCalled();
+    unmount();
+    renderWithProviders(<SearchPage />, { route: '/search?userId=usr-nobody' });
+    expect(await screen.findByText('Nothing written matches these filters')).toBeInTheDocument();
+  });
+
   it('says plainly when nothing holds the words', async () => {
     renderWithProviders(<SearchPage />, { route: '/search?q=parachute' });
     expect(await screen.findByText('No comment or note holds “parachute”')).toBeInTheDocument();

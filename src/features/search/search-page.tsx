@@ -1,8 +1,10 @@
 /**
  * Search across comments and notes (`/search?q=…&kind=…&…`): the words come
  * from the search box in the header, the filters and order from this page,
- * all in the URL, so a search is shared and reloaded as it is. Results come a
- * page at a time, grouped by the person they are about.
+ * all in the URL, so a search is shared and reloaded as it is. Filters alone,
+ * without words, list what they name newest first (a link from another page
+ * can ask for "what was written about this student in this course"). Results
+ * come a page at a time, grouped by the person they are about.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -55,7 +57,7 @@ function Search() {
   const given = params.get('q') ?? '';
   const parsed = searchTextSchema.safeParse(given);
   const q = parsed.success && searchWords(parsed.data).length > 0 ? parsed.data : '';
-  const order = readOrder(params.get('order'));
+  const noWords = given.trim() !== '' && q === '';
   const roster = useQuery(rosterQueries.mine());
   const names = rosterNames(roster.data);
   const panel = useFilterPanel(searchFiltersSchema, {
@@ -68,10 +70,13 @@ function Search() {
       to: { label: 'To' },
     },
   });
+  // Words, or filters alone (newest first: there is nothing to rank them by); punctuation alone asks nothing.
+  const asking = !noWords && (q !== '' || panel.inForce > 0);
+  const order: SearchOrder = q === '' ? 'newest' : readOrder(params.get('order'));
   const results = useInfiniteQuery({
     ...searchQueries.results({ q, filters: panel.filters, order }, session.userId),
     select: loaded,
-    enabled: q !== '',
+    enabled: asking,
   });
   const more = useMorePages(results);
   const orderId = useId();
@@ -79,7 +84,7 @@ function Search() {
   return (
     <div className="page">
       <title>{`${q ? `${q} · ` : ''}Search · Trainer dashboard`}</title>
-      <PageHeading intro="Every comment and note you may read, found by its words. Press / to type in the search box.">
+      <PageHeading intro="Every comment and note you may read, found by its words or by the filters alone. Press / to type in the search box.">
         Search comments and notes
       </PageHeading>
       <div className="page-grid">
@@ -96,7 +101,7 @@ function Search() {
                   Results for “<bdi>{q}</bdi>”
                 </>
               ) : (
-                'Results'
+                'Results, newest first'
               )}
             </h2>
             <div className="field search-order">
@@ -113,18 +118,20 @@ function Search() {
                   })
                 }
               >
-                <option value="relevance">Best match first</option>
+                <option value="relevance" disabled={q === ''}>
+                  Best match first
+                </option>
                 <option value="newest">Newest first</option>
               </select>
             </div>
           </div>
           <FilterChips {...panel.chips} />
-          {q === '' ? (
-            <EmptyState title={given.trim() ? 'Nothing to search for' : 'What are you looking for?'}>
+          {!asking ? (
+            <EmptyState title={noWords ? 'Nothing to search for' : 'What are you looking for?'}>
               <p>
-                {given.trim()
+                {noWords
                   ? 'Type at least one word (letters or digits) in the search box.'
-                  : 'Type words in the search box at the top of the page (press / to go there) and press Enter.'}
+                  : 'Type words in the search box at the top of the page (press / to go there) and press Enter, or choose filters to list what was written, newest first.'}
               </p>
             </EmptyState>
           ) : (
@@ -139,11 +146,13 @@ function Search() {
                   <p className="visually-hidden" role="status">
                     No results
                   </p>
-                  <EmptyState title={`No comment or note holds “${q}”`}>
+                  <EmptyState title={q ? `No comment or note holds “${q}”` : 'Nothing written matches these filters'}>
                     <p>
-                      {panel.inForce > 0
-                        ? 'Try other words, or change or clear the filters.'
-                        : 'Try other words; a word ending in * finds every word it begins (safe* finds safety).'}
+                      {q === ''
+                        ? 'Change or clear the filters, or type words in the search box.'
+                        : panel.inForce > 0
+                          ? 'Try other words, or change or clear the filters.'
+                          : 'Try other words; a word ending in * finds every word it begins (safe* finds safety).'}
                     </p>
                   </EmptyState>
                 </>

@@ -27,7 +27,7 @@ export interface Found {
 
 export type SearchOrder = (typeof searchOrders)[number];
 
-/** What one search asks: the words, the filters and the order. */
+/** What one search asks: the words (none: the filters alone, newest first), the filters and the order. */
 export interface SearchRequest {
   readonly q: string;
   readonly filters: SearchFilters;

@@ -23,7 +23,7 @@ function fromResult(result: SearchResult): Found {
 async function servicePage(request: SearchRequest, cursor: string | null, signal: AbortSignal): Promise<FoundPage> {
   const answer = await callAnswer(searchEndpoints.search, {
     query: {
-      q: request.q,
+      ...(request.q ? { q: request.q } : {}),
       ...request.filters,
       order: request.order,
       limit: String(SEARCH_PAGE),

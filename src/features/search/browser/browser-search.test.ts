@@ -102,7 +102,11 @@ describe('searchEntries', () => {
     expect(await ids(ask('safety', { order: 'newest' }))).toEqual(['c3', 'n2', 'c1', 'n1']);
   });
 
-  it('finds nothing for a query without a word', async () => {
-    expect(await ids(ask('***'))).toEqual([]);
+  it('without words, finds every entry the filters let through, newest first, with nothing marked', async () => {
+    // The dates say c3, n2, c2, c1; the undated note comes after them.
+    expect(await ids(ask(''))).toEqual(['c3', 'n2', 'c2', 'c1', 'n1']);
+    const mine = await searchEntries(entries, ask('', { filters: { author: 'me' } }), me);
+    expect(mine.map((found) => found.id)).toEqual(['n2', 'c1']);
+    expect(mine.every((found) => found.matches.length === 0)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@
  * needs it, so it is not part of any page's code otherwise.
  */
 import type MiniSearch from 'minisearch';
-import { foldWord, matchesIn, searchWords, wordsWithPlaces } from '../../../../contract/search';
+import { foldWord, matchesIn, type SearchWord, searchWords, wordsWithPlaces } from '../../../../contract/search';
 import type { Found, SearchRequest } from '../api/found';
 import type { Readable } from './readable-entries';
 
@@ -69,25 +69,32 @@ export function passes(entry: Readable, { filters }: SearchRequest, selfId: stri
   return true;
 }
 
-/** Every entry that holds all the words and passes the filters, in the order asked for, each with its marks. */
+/** The entries holding every word, best first; all of them, in the lists' order, when there are no words. */
+async function holding(entries: readonly Readable[], words: readonly SearchWord[]) {
+  const all = entries.map((entry, at) => ({ entry, at }));
+  if (words.length === 0) return all;
+  const index = await indexOf(entries);
+  const byKey = new Map(all.map((known) => [`${known.entry.kind}:${known.entry.id}`, known]));
+  const hits = index.search({
+    combineWith: 'AND',
+    queries: words.map((word) => ({ queries: [word.word], prefix: word.prefix, fuzzy: false })),
+  });
+  return hits.flatMap((hit) => byKey.get(String(hit.id)) ?? []);
+}
+
+/**
+ * Every entry that holds all the words and passes the filters, in the order
+ * asked for, each with its marks. Without words, every entry that passes the
+ * filters, newest first (as the service answers a search by filters alone).
+ */
 export async function searchEntries(
   entries: readonly Readable[],
   request: SearchRequest,
   selfId: string,
 ): Promise<Found[]> {
   const words = searchWords(request.q);
-  if (words.length === 0) return [];
-  const index = await indexOf(entries);
-  const byKey = new Map(entries.map((entry, at) => [`${entry.kind}:${entry.id}`, { entry, at }]));
-  const hits = index.search({
-    combineWith: 'AND',
-    queries: words.map((word) => ({ queries: [word.word], prefix: word.prefix, fuzzy: false })),
-  });
-  const found = hits.flatMap((hit) => {
-    const known = byKey.get(String(hit.id));
-    return known && passes(known.entry, request, selfId) ? [{ ...known, score: hit.score }] : [];
-  });
-  if (request.order === 'newest') {
+  const found = (await holding(entries, words)).filter(({ entry }) => passes(entry, request, selfId));
+  if (request.order === 'newest' || words.length === 0) {
     // Newest first where the lists date them; the undated keep the lists' order (newest first), after the dated.
     found.sort((a, b) => {
       const at = a.entry.createdAt ?? '';
