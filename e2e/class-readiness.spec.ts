@@ -128,7 +128,7 @@ test.describe('with the sample plugin', () => {
     await expect(row).toContainText(/Newest entry .*|Nothing written about them in this class yet/);
     const evidence = row.getByRole('link', { name: `What was written about ${first}` });
     const href = await evidence.getAttribute('href');
-    expect(href).toMatch(new RegExp(`^/students/[^/?]+\\?courseId=${klass.courseId}$`));
+    expect(href).toMatch(new RegExp(`^/search\\?userId=[^&]+&courseId=${klass.courseId}$`));
     await expect(page.getByText(/older than 60 days/).first()).toBeVisible();
 
     // The matrix and the what-if as a file.
@@ -140,9 +140,23 @@ test.describe('with the sample plugin', () => {
     expect(lines[0]).toContain('Projection: Shift lead,Planned training (what-if),Newest entry,Record');
     expect(lines.some((line) => line.startsWith(`${first},`))).toBe(true);
 
+    const rowText = await evidence.locator('xpath=..').innerText();
+    // It opens the search by filters alone: what was written about this student in the course, newest first.
     await evidence.click();
     await expect(page).toHaveURL(new RegExp(`${href?.replace(/[?]/g, '\\?')}$`));
-    await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Results, newest first' })).toBeVisible();
+    if (/Nothing written about them/.test(rowText)) {
+      await expect(page.getByText('Nothing written matches these filters')).toBeVisible();
+      return;
+    }
+    const found = page.getByRole('region', { name: new RegExp(first) });
+    await expect(found.getByRole('article').first()).toBeVisible();
+    const dates = await found
+      .locator('time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort().reverse());
+    await expect(found.getByRole('link', { name: /Open this (comment|note) in/ }).first()).toBeVisible();
   });
 });
 

@@ -157,7 +157,8 @@ function Readiness({
   const now = useMemo(() => new Date(), []);
   const evidence = useCallback(
     (studentId: string): RowEvidence => {
-      const href = `/students/${encodeURIComponent(studentId)}${courseId ? `?courseId=${encodeURIComponent(courseId)}` : ''}`;
+      // The search by filters alone: what was written about them in the class's course, newest first.
+      const href = `/search?${new URLSearchParams({ userId: studentId, ...(courseId ? { courseId } : {}) })}`;
       if (!newest) {
         return {
           href,
