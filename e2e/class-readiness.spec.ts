@@ -84,8 +84,9 @@ test.describe('with the sample plugin', () => {
       row = cards.getByRole('article', { name: first });
       await expect(row.getByRole('term').first()).toContainText(/\d+ of \d+ lack it/);
     }
-    // Every cell is a call: ready, a gap with its training by name, or not known.
-    const calls = (await (wide ? page.getByRole('cell') : page.getByRole('definition')).allInnerTexts()).map((t) =>
+    // Every cell is a call: ready, a gap with its training by name, or not known. Read as text, not as rendered
+    // text: a cell or card off screen is not laid out until it comes near the view, and innerText of it is empty.
+    const calls = (await (wide ? page.getByRole('cell') : page.getByRole('definition')).allTextContents()).map((t) =>
       t.trim(),
     );
     expect(calls.length).toBeGreaterThan(0);

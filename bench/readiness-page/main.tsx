@@ -184,6 +184,33 @@ const api = {
       shown: button.textContent !== was,
     };
   },
+  /**
+   * The page scrolled from top to bottom a screen at a time (and, on the
+   * table, its region across from side to side at each), each step to its
+   * paint: cells and cards off screen are laid out and painted only when they
+   * come near the view, so this is where that work went.
+   */
+  async scroll(): Promise<{ steps: number; maxMs: number; totalMs: number }> {
+    const times: number[] = [];
+    const timed = async (move: () => void) => {
+      const start = performance.now();
+      move();
+      times.push((await painted()) - start);
+    };
+    const region = document.querySelector<HTMLElement>('.readiness-scroll');
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      if (y > 0) await timed(() => window.scrollTo(0, y));
+      if (!region) continue;
+      for (let x = region.clientWidth; x < region.scrollWidth; x += region.clientWidth) {
+        await timed(() => {
+          region.scrollLeft = x;
+        });
+      }
+      region.scrollLeft = 0;
+    }
+    window.scrollTo(0, 0);
+    return { steps: times.length, maxMs: Math.max(0, ...times), totalMs: times.reduce((a, b) => a + b, 0) };
+  },
   /** The model alone: buildMatrix of the answer with a plan of `planned` trainings for everyone, median of `runs`. */
   model(runs: number): { build: number; projection: number } {
     const parsed = plannerCandidatesResponseSchema.parse(JSON.parse(answerText()));

@@ -19,8 +19,10 @@ import {
 export type TrainingNamer = (key: TrainingKey) => string | undefined;
 
 export function trainingName(key: TrainingKey, name: TrainingNamer): string {
+  const named = name(key);
+  if (named !== undefined) return named;
   const { type, id } = parseTrainingKey(key);
-  return name(key) ?? `${type === 'course' ? 'Course' : 'Objective'} ${id}`;
+  return `${type === 'course' ? 'Course' : 'Objective'} ${id}`;
 }
 
 export function actionsText(actions: readonly RecommendedAction[], name: TrainingNamer): string {

@@ -1,48 +1,46 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
-import { buildMatrix } from '../readiness-model';
+import { type CandidatePosition, plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
+import { buildMatrix, type PlannedTraining } from '../readiness-model';
 import { ReadinessMatrixView, type RowEvidence } from './readiness-matrix';
 
-const matrix = buildMatrix(
-  [
-    { userId: 'u-ann', name: 'Ann Lee' },
-    { userId: 'u-bob', name: 'Bob Ray' },
-    { userId: 'u-cy', name: 'Cy Day' },
-  ],
-  [
-    {
-      title: 'Lead',
-      count: 1000,
-      competencies: [
-        { competencyId: 'net', title: 'Networking', minimumRequirement: 'basic', preferredRequirement: 'intermediate' },
-      ],
-    },
-  ],
-  plannerCandidatesResultSchema.parse({
-    pluginId: 'coach',
-    name: 'Coach',
-    status: 'ok',
-    candidates: {
-      positions: [
-        {
-          title: 'Lead',
-          readyCandidates: [{ candidateId: 'u-ann', trainingGap: [] }],
-          recommendedCandidates: [
-            {
-              candidateId: 'u-bob',
-              trainingGap: [{ competencyId: 'net', recommendedAction: [{ type: 'course', objectIds: ['c1'] }] }],
-            },
-          ],
-        },
-      ],
-    },
-    people: [],
-    warnings: [],
-  }),
-  {},
-);
+const members = [
+  { userId: 'u-ann', name: 'Ann Lee' },
+  { userId: 'u-bob', name: 'Bob Ray' },
+  { userId: 'u-cy', name: 'Cy Day' },
+];
+const asked: CandidatePosition[] = [
+  {
+    title: 'Lead',
+    count: 1000,
+    competencies: [
+      { competencyId: 'net', title: 'Networking', minimumRequirement: 'basic', preferredRequirement: 'intermediate' },
+    ],
+  },
+];
+const answer = plannerCandidatesResultSchema.parse({
+  pluginId: 'coach',
+  name: 'Coach',
+  status: 'ok',
+  candidates: {
+    positions: [
+      {
+        title: 'Lead',
+        readyCandidates: [{ candidateId: 'u-ann', trainingGap: [] }],
+        recommendedCandidates: [
+          {
+            candidateId: 'u-bob',
+            trainingGap: [{ competencyId: 'net', recommendedAction: [{ type: 'course', objectIds: ['c1'] }] }],
+          },
+        ],
+      },
+    ],
+  },
+  people: [],
+  warnings: [],
+});
+const matrix = buildMatrix(members, asked, answer, {});
 const name = (key: string) => (key === 'course:c1' ? 'Network basics' : undefined);
 const evidence = (userId: string): RowEvidence => ({
   href: `/students/${userId}?courseId=crs-1`,
@@ -92,5 +90,36 @@ describe('the readiness matrix', () => {
       'Cy Day',
     ]);
     expect(within(cards[1] as HTMLElement).getByRole('definition')).toHaveTextContent('Gap: courses: Network basics');
+  });
+
+  it.each([
+    ['table', true],
+    ['cards', false],
+  ])('shows a what-if change in the student it changes, and takes it back (%s)', (_, wide) => {
+    const view = (planned: PlannedTraining) => (
+      <MemoryRouter>
+        <ReadinessMatrixView
+          className="Cyber 26-A"
+          matrix={buildMatrix(members, asked, answer, planned)}
+          name={name}
+          evidence={evidence}
+          wide={wide}
+        />
+      </MemoryRouter>
+    );
+    const { rerender } = render(view({}));
+    const bob = () =>
+      wide
+        ? (screen.getByRole('rowheader', { name: /^Bob Ray/ }).closest('tr') as HTMLElement)
+        : screen.getByRole('article', { name: 'Bob Ray' });
+    expect(bob()).not.toHaveTextContent('Closed by planned training');
+
+    rerender(view({ 'u-bob': ['course:c1'] }));
+    expect(bob()).toHaveTextContent('Gap: courses: Network basics Closed by planned training (projection)');
+    expect(bob()).toHaveTextContent('Projection: Would become ready');
+
+    rerender(view({}));
+    expect(bob()).not.toHaveTextContent('Closed by planned training');
+    expect(bob()).not.toHaveTextContent('Projection: Would become ready');
   });
 });

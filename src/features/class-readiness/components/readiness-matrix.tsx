@@ -6,7 +6,7 @@
  * with the same words. Memoised: a what-if change re-renders only the rows
  * whose cells it changed.
  */
-import { memo } from 'react';
+import { type CSSProperties, Fragment, memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Column, ColumnCount, ReadinessMatrix, Row } from '../readiness-model';
 import { lackingText } from '../readiness-model';
@@ -30,7 +30,12 @@ export function ReadinessMatrixView({ className, matrix, name, evidence, wide }:
   const several = matrix.positions.length > 1;
   if (!wide) {
     return (
-      <ul className="readiness-cards" aria-label={`Readiness of ${className}, one student a card`}>
+      <ul
+        className="readiness-cards"
+        aria-label={`Readiness of ${className}, one student a card`}
+        // A card's height before it is first laid out (off screen), so the page's length is about right.
+        style={{ '--readiness-card-lines': matrix.columns.length } as CSSProperties}
+      >
         {matrix.rows.map((row) => (
           <StudentCard
             key={row.member.userId}
@@ -121,16 +126,28 @@ function Evidence({ evidence, member }: { readonly evidence: RowEvidence; readon
   );
 }
 
-function CellView({ cell, name }: { readonly cell: Row['cells'][number]; readonly name: TrainingNamer }) {
-  if (cell.kind === 'ready') return <span className="readiness-cell-ready">Ready</span>;
-  if (cell.kind === 'unknown') return <span className="readiness-cell-unknown">Not known</span>;
+/** The class a cell's element carries for its call. */
+function callClass(cell: Row['cells'][number]): string {
+  if (cell.kind === 'ready') return 'readiness-cell-ready';
+  if (cell.kind === 'unknown') return 'readiness-cell-unknown';
+  return cell.closedByPlan ? 'readiness-cell-gap readiness-cell-planned' : 'readiness-cell-gap';
+}
+
+/**
+ * A cell's call in as few nodes as say it (the cell's own element carries its
+ * class): a class of 50 × 30 has 1,500 of them, and creating their nodes is
+ * most of the matrix's first render.
+ */
+function callOf(cell: Row['cells'][number], name: TrainingNamer) {
+  if (cell.kind === 'ready') return 'Ready';
+  if (cell.kind === 'unknown') return 'Not known';
   return (
-    <span className={cell.closedByPlan ? 'readiness-cell-gap readiness-cell-planned' : 'readiness-cell-gap'}>
+    <>
       <strong>Gap</strong>
-      {cell.currentLevel !== undefined ? ` (now ${cell.currentLevel ?? 'no evidence'})` : ''}:{' '}
+      {`${cell.currentLevel !== undefined ? ` (now ${cell.currentLevel ?? 'no evidence'})` : ''}: `}
       <bdi>{actionsText(cell.actions, name)}</bdi>
       {cell.closedByPlan ? <em> Closed by planned training (projection)</em> : null}
-    </span>
+    </>
   );
 }
 
@@ -156,8 +173,8 @@ const MatrixRow = memo(function MatrixRow({
       </th>
       {row.cells.map((cell, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the columns' order.
-        <td key={index}>
-          <CellView cell={cell} name={name} />
+        <td key={index} className={callClass(cell)}>
+          {callOf(cell, name)}
         </td>
       ))}
     </tr>
@@ -194,35 +211,65 @@ const StudentCard = memo(function StudentCard({
         </p>
         <dl>
           {columns.map((column, index) => (
-            <div key={column.key}>
+            <Fragment key={column.key}>
               <dt>
                 <bdi>{column.title}</bdi>
                 {positions.length > 1 ? (
                   <>
-                    {' '}
-                    · <bdi>{column.positionTitle}</bdi>
+                    {' · '}
+                    <bdi>{column.positionTitle}</bdi>
                   </>
-                ) : null}{' '}
-                <span className="readiness-sub">({lackingText(counts[index] as ColumnCount)})</span>
+                ) : null}
+                <span className="readiness-sub">{` (${lackingText(counts[index] as ColumnCount)})`}</span>
               </dt>
-              <dd>
-                <CellView cell={row.cells[index] as Row['cells'][number]} name={name} />
+              <dd className={callClass(row.cells[index] as Row['cells'][number])}>
+                {callOf(row.cells[index] as Row['cells'][number], name)}
               </dd>
-            </div>
+            </Fragment>
           ))}
         </dl>
       </article>
     </li>
   );
-});
+}, sameCard);
 
-/** A row re-renders when what it shows changed: its cells' closing by plan, its evidence, or the names. */
-function sameRow(
-  a: { readonly row: Row; readonly name: TrainingNamer; readonly evidence: RowEvidence },
-  b: { readonly row: Row; readonly name: TrainingNamer; readonly evidence: RowEvidence },
+/** A card re-renders when its row would, or when a column's heading words changed. */
+function sameCard(
+  a: RowShown & { readonly columns: readonly Column[]; readonly counts: readonly ColumnCount[] },
+  b: RowShown & { readonly columns: readonly Column[]; readonly counts: readonly ColumnCount[] },
 ): boolean {
   return (
+    sameRow(a, b) &&
+    a.columns.length === b.columns.length &&
+    a.columns.every((column, i) => {
+      const other = b.columns[i];
+      return (
+        other !== undefined &&
+        column.key === other.key &&
+        column.title === other.title &&
+        column.positionTitle === other.positionTitle
+      );
+    }) &&
+    a.counts.every((count, i) => {
+      const other = b.counts[i];
+      return other !== undefined && lackingText(count) === lackingText(other);
+    })
+  );
+}
+
+interface RowShown {
+  readonly row: Row;
+  readonly positions: readonly string[];
+  readonly name: TrainingNamer;
+  readonly evidence: RowEvidence;
+}
+
+/** A row re-renders when what it shows changed: its cells' closing by plan, its evidence, the positions or the names. */
+function sameRow(a: RowShown, b: RowShown): boolean {
+  return (
     a.name === b.name &&
+    a.positions.length === b.positions.length &&
+    a.positions.every((title, i) => title === b.positions[i]) &&
     a.evidence.text === b.evidence.text &&
     a.evidence.href === b.evidence.href &&
     a.row.member === b.row.member &&

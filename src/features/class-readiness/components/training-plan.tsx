@@ -84,7 +84,7 @@ const TrainingItem = memo(function TrainingItem({
                   type="checkbox"
                   checked={plannedFor.includes(userId)}
                   onChange={(event) => onPlan(training.key, [userId], event.target.checked)}
-                />{' '}
+                />
                 <bdi>{names.get(userId) ?? userId}</bdi>
               </label>
             </li>
