@@ -1,13 +1,17 @@
 /**
- * Growth: the comments read and the notes list at 10,000, 100,000 and
- * 1,000,000 rows. Latency should stay flat; start-up time and RSS at each
- * size are reported beside it.
+ * Growth: the comments read, the notes list, a search (two words, newest
+ * first, a page of 20) and the classes page's read (the class activity of the
+ * bench trainer's class) at 10,000, 100,000 and 1,000,000 rows. Latency
+ * should stay flat; start-up time and RSS at each size are reported beside it.
  */
 
+import { endpointUrl } from '../contract/endpoint-url.ts';
+import { classActivityEndpoints } from '../contract/endpoints/class-activity.ts';
 import { type BulkSize, benchTargets, bulkRows, startBulkService } from './lib/bulk.ts';
-import { cannon, type Measure } from './lib/cannon.ts';
+import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { type Section, section, table, target } from './lib/report.ts';
 import { fixed, int, median } from './lib/stats.ts';
+import { SEARCH_QUERY } from './search.ts';
 import { CONNECTIONS } from './service.ts';
 
 export interface GrowthOptions {
@@ -24,32 +28,60 @@ function med(runs: Measure[]): { rps: number; p50: number; p99: number } {
   };
 }
 
+const routeNames = ['comments', 'notes', 'search', 'classes'] as const;
+type RouteName = (typeof routeNames)[number];
+const routeTitles: Record<RouteName, string> = {
+  comments: 'comments read',
+  notes: 'notes list',
+  search: 'search (newest first)',
+  classes: 'classes page (class activity)',
+};
+
 export async function growthBench(options: GrowthOptions): Promise<Section> {
   const s = section('Growth');
   const rows: string[][] = [];
-  const bySize: { size: BulkSize; comments: ReturnType<typeof med>; notes: ReturnType<typeof med> }[] = [];
+  const bySize: { size: BulkSize; routes: Record<RouteName, ReturnType<typeof med>> }[] = [];
   for (const size of options.sizes) {
     console.error(`[bench]   growth: ${size}`);
     const service = await startBulkService(size);
     try {
       const startRss = service.rss();
       const t = await benchTargets(service.url, service.facts);
-      const comments: Measure[] = [];
-      const notes: Measure[] = [];
+      const auth = { Authorization: `Bearer ${t.token}` };
+      const specs: Record<RouteName, LoadSpec> = {
+        comments: t.commentsByStudent,
+        notes: t.notesOfStudent,
+        search: {
+          path: `/edu/v1/search?${new URLSearchParams({ q: SEARCH_QUERY, order: 'newest' })}`,
+          headers: auth,
+        },
+        classes: {
+          path: endpointUrl(classActivityEndpoints.classActivity, { query: { classId: service.facts.classId } }),
+          headers: auth,
+        },
+      };
+      const runs: Record<RouteName, Measure[]> = { comments: [], notes: [], search: [], classes: [] };
       // Warm up (JIT, SQLite page cache) before anything counts.
-      await cannon(service.url, t.commentsByStudent, CONNECTIONS, 1);
-      await cannon(service.url, t.notesOfStudent, CONNECTIONS, 1);
+      for (const name of routeNames) await cannon(service.url, specs[name], CONNECTIONS, 1);
       for (let round = 0; round < options.rounds; round++) {
-        comments.push(await cannon(service.url, t.commentsByStudent, CONNECTIONS, options.seconds));
-        notes.push(await cannon(service.url, t.notesOfStudent, CONNECTIONS, options.seconds));
+        for (const name of routeNames)
+          runs[name].push(await cannon(service.url, specs[name], CONNECTIONS, options.seconds));
       }
-      const c = med(comments);
-      const n = med(notes);
-      bySize.push({ size, comments: c, notes: n });
+      const routes = {
+        comments: med(runs.comments),
+        notes: med(runs.notes),
+        search: med(runs.search),
+        classes: med(runs.classes),
+      };
+      bySize.push({ size, routes });
+      const cell = (m: ReturnType<typeof med>, rowsNote: string) =>
+        `${int(m.rps)} req/s, p50 ${fixed(m.p50, 0)} / p99 ${fixed(m.p99, 0)} ms${rowsNote}`;
       rows.push([
         `${int(bulkRows[size])} comments + ${int(bulkRows[size])} notes`,
-        `${int(c.rps)} req/s, p50 ${fixed(c.p50, 0)} / p99 ${fixed(c.p99, 0)} ms (${t.studentComments} rows)`,
-        `${int(n.rps)} req/s, p50 ${fixed(n.p50, 0)} / p99 ${fixed(n.p99, 0)} ms (${t.studentNotes} rows)`,
+        cell(routes.comments, ` (${t.studentComments} rows)`),
+        cell(routes.notes, ` (${t.studentNotes} rows)`),
+        cell(routes.search, ''),
+        cell(routes.classes, ''),
         `${int(service.startupMs)} ms`,
         `${int(startRss / 1024 / 1024)} → ${int(service.rss() / 1024 / 1024)} MB`,
       ]);
@@ -60,26 +92,34 @@ export async function growthBench(options: GrowthOptions): Promise<Section> {
   s.lines.push(
     `Each size is its own database (the same generator, the same shape per student: one student's comments and notes stay about the same while the tables grow). autocannon, ${CONNECTIONS} connections, ${options.rounds} rounds of ${options.seconds} s per route, medians. Start-up is spawn of \`server/main.ts\` to its first answer; RSS is after start-up → after the runs.`,
     '',
-    table(['rows', 'comments of one student', 'notes of one student', 'start-up', 'RSS'], rows),
+    `The search is "${SEARCH_QUERY}", newest first, a page of 20, by the bench trainer; the classes page's read is the class activity (\`GET /edu/v1/class/activity\`) of the bench trainer's class. Both with the answer cache as the service runs by default.`,
+    '',
+    table(
+      [
+        'rows',
+        'comments of one student',
+        'notes of one student',
+        'search, newest first',
+        'classes page',
+        'start-up',
+        'RSS',
+      ],
+      rows,
+    ),
   );
   const first = bySize[0];
   const last = bySize[bySize.length - 1];
   if (first && last && first !== last) {
-    const flat = (a: number, b: number) => b >= a * 0.75;
-    const cr = last.comments.rps / first.comments.rps;
-    const nr = last.notes.rps / first.notes.rps;
-    target(
-      s,
-      `comments read flat from ${first.size} to ${last.size} (≥ 75% of the req/s)`,
-      flat(first.comments.rps, last.comments.rps),
-      `${fixed(cr * 100, 0)}%, p99 ${fixed(first.comments.p99, 0)} → ${fixed(last.comments.p99, 0)} ms`,
-    );
-    target(
-      s,
-      `notes list flat from ${first.size} to ${last.size} (≥ 75% of the req/s)`,
-      flat(first.notes.rps, last.notes.rps),
-      `${fixed(nr * 100, 0)}%, p99 ${fixed(first.notes.p99, 0)} → ${fixed(last.notes.p99, 0)} ms`,
-    );
+    for (const name of routeNames) {
+      const a = first.routes[name];
+      const b = last.routes[name];
+      target(
+        s,
+        `${routeTitles[name]} flat from ${first.size} to ${last.size} (≥ 75% of the req/s)`,
+        b.rps >= a.rps * 0.75,
+        `${fixed((b.rps / a.rps) * 100, 0)}%, p99 ${fixed(a.p99, 0)} → ${fixed(b.p99, 0)} ms`,
+      );
+    }
   }
   return s;
 }
