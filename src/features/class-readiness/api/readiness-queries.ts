@@ -16,7 +16,6 @@ import type { PlannerCandidatesBody, PlannerCapabilitiesBody } from '../../../..
 import { call, callAnswer } from '../../../lib/api/client';
 import { withExtension } from '../../../lib/api/extensions';
 import { readListPage, wholeList } from '../../../lib/api/paging';
-import { plannerPluginsQuery } from '../../../lib/api/planner-plugins-query';
 
 export interface WrittenAbout {
   readonly userId: string;
@@ -36,8 +35,11 @@ export function idChunks(ids: readonly string[]): string[][] {
 
 export const readinessQueries = {
   all: () => ['class-readiness'] as const,
-  /** The one entry both planner pages read. */
-  plugins: plannerPluginsQuery,
+  plugins: () =>
+    queryOptions({
+      queryKey: [...readinessQueries.all(), 'plugins'] as const,
+      queryFn: ({ signal }) => call(plannerEndpoints.plannerPlugins, { signal }),
+    }),
   names: (pluginId: string, kind: 'courseIds' | 'objectiveIds', ids: readonly string[]) =>
     queryOptions({
       queryKey: [...readinessQueries.all(), 'names', pluginId, kind, ids] as const,

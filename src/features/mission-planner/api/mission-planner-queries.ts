@@ -11,7 +11,6 @@ import { missionPlanEndpoints } from '../../../../contract/endpoints/mission-pla
 import type { PlannerCandidatesBody, PlannerCapabilitiesBody } from '../../../../contract/mission-planner';
 import type { KeptPlan } from '../../../../contract/mission-plans';
 import { call } from '../../../lib/api/client';
-import { plannerPluginsQuery } from '../../../lib/api/planner-plugins-query';
 
 /** Ids of one names request: at most 200 of each kind, as the service takes them. */
 export interface NamesChunk {
@@ -24,8 +23,11 @@ const joined = (ids: readonly string[]) => (ids.length > 0 ? ids.join(',') : und
 
 export const missionPlannerQueries = {
   all: () => ['mission-planner'] as const,
-  /** The one entry both planner pages read. */
-  plugins: plannerPluginsQuery,
+  plugins: () =>
+    queryOptions({
+      queryKey: [...missionPlannerQueries.all(), 'plugins'] as const,
+      queryFn: ({ signal }) => call(plannerEndpoints.plannerPlugins, { signal }),
+    }),
   names: (pluginId: string, chunk: NamesChunk) =>
     queryOptions({
       queryKey: [...missionPlannerQueries.all(), 'names', pluginId, chunk] as const,
