@@ -132,6 +132,28 @@ const committed = () =>
     };
   });
 
+interface Changed {
+  readonly ms: number;
+  readonly commitMs: number;
+  readonly planned: number;
+  readonly shown: boolean;
+}
+
+/** `control` clicked: from the click to React's commit and to the updated matrix painted; `shown` asks the control. */
+async function clicked(control: HTMLElement, shown: () => boolean): Promise<Changed> {
+  const done = committed();
+  const start = performance.now();
+  control.click();
+  const commit = await done;
+  const end = await painted();
+  return {
+    ms: end - start,
+    commitMs: commit - start,
+    planned: document.querySelectorAll('.readiness-cell-planned').length,
+    shown: shown(),
+  };
+}
+
 const cellSelector = wide ? '.readiness-table td' : '.readiness-cards dd';
 
 const api = {
@@ -149,40 +171,20 @@ const api = {
     return { ms: end - start, commitMs: commit - start, cells: document.querySelectorAll(cellSelector).length };
   },
   /** One student's checkbox of the `index`th training clicked: from the click to the projection painted. */
-  async toggle(index: number): Promise<{ ms: number; commitMs: number; planned: number; shown: boolean }> {
+  toggle(index: number): Promise<Changed> {
     const boxes = document.querySelectorAll<HTMLInputElement>('.readiness-plan-students input[type="checkbox"]');
     const box = boxes[index % boxes.length];
     if (!box) throw new Error('no checkbox to click');
     const was = box.checked;
-    const done = committed();
-    const start = performance.now();
-    box.click();
-    const commit = await done;
-    const end = await painted();
-    return {
-      ms: end - start,
-      commitMs: commit - start,
-      planned: document.querySelectorAll('.readiness-cell-planned').length,
-      shown: box.checked !== was,
-    };
+    return clicked(box, () => box.checked !== was);
   },
   /** The `index`th training's "all who need it" button: the whole class at once. */
-  async toggleAll(index: number): Promise<{ ms: number; commitMs: number; planned: number; shown: boolean }> {
+  toggleAll(index: number): Promise<Changed> {
     const buttons = document.querySelectorAll<HTMLButtonElement>('.readiness-plan-for .actions button');
     const button = buttons[index % buttons.length];
     if (!button) throw new Error('no button to click');
     const was = button.textContent;
-    const done = committed();
-    const start = performance.now();
-    button.click();
-    const commit = await done;
-    const end = await painted();
-    return {
-      ms: end - start,
-      commitMs: commit - start,
-      planned: document.querySelectorAll('.readiness-cell-planned').length,
-      shown: button.textContent !== was,
-    };
+    return clicked(button, () => button.textContent !== was);
   },
   /**
    * The page scrolled from top to bottom a screen at a time (and, on the
