@@ -41,7 +41,7 @@ test('a trainer changes a note written on an earlier day: corrected in place, it
   await signIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
   await page.goto(`/notes/${encodeURIComponent(note.noteId)}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Training note' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Training note', exact: true })).toBeVisible();
   await expect(page.getByText(new RegExp(`^Written by you on ${firstDay}`))).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit' }).click();

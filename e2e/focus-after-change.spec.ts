@@ -35,7 +35,7 @@ test('a note changed and then deleted: focus on the changed note, then on the li
   await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
   await page.goto(`/notes?userId=${encodeURIComponent(student.userId)}`);
   await page.getByRole('article').filter({ hasText: text }).getByRole('heading').getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Training note' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Training note', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit' }).click();
   const changed = `${text} (changed)`;

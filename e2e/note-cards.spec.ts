@@ -63,7 +63,7 @@ test('a co-trainer filters notes by a person, reads a colleague’s note by name
   await expect(card).not.toContainText(demoIds.lessons.cyber[2]);
   await card.getByRole('link').first().click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Training note' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Training note', exact: true })).toBeVisible();
   const title = page.getByRole('heading', { level: 2 });
   await expect(title).toContainText(`about ${studentName}`);
   await expect(title).not.toContainText('(');

@@ -35,7 +35,7 @@ async function writeOwnNote(page: Page, text: string, extensionsOff: boolean): P
   await expectAccessible(page, 'new own note');
   await form.getByLabel(/^Note/).fill(text);
   await form.getByRole('button', { name: 'Save note' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Note' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Note', exact: true })).toBeVisible();
   await expect(page.getByText(text)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'User note about yourself' })).toBeVisible();
   // Only its writer reads a note about themselves, so the writer is known even where the platform does not say.

@@ -55,7 +55,7 @@ test('a trainer writes a lesson note, opens it by its URL, reads it by names, ch
   // Open it by its own URL, in a fresh load.
   await page.goto('/notes');
   await page.goto(noteUrl);
-  await expect(page.getByRole('heading', { level: 1, name: 'Training note' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Training note', exact: true })).toBeVisible();
   await expect(page.getByText(text)).toBeVisible();
   // By names; the ids only behind the details toggle.
   const details = page.getByRole('definition');
