@@ -51,9 +51,9 @@ export function searchHandlers(deps: Deps) {
   const repo = searchRepo(deps.db.q);
   return {
     async search(caller: UserCaller, query: SearchQuery): Promise<Listed<SearchResult>> {
-      const { q, limit = searchLimits.defaultPage, cursor, ...filters } = query;
+      const { q, order: askedOrder, limit = searchLimits.defaultPage, cursor, ...filters } = query;
       // Words are ranked by relevance unless asked otherwise; filters alone list newest first.
-      const order = query.order ?? (q === undefined ? 'newest' : 'relevance');
+      const order = askedOrder ?? (q === undefined ? 'newest' : 'relevance');
       const words = q === undefined ? [] : searchWords(q);
       const scope = listScope('search', caller.userId, { ...filters, q, order });
       const key = await cursorKey(deps.db);
