@@ -11,6 +11,7 @@ import type { Environment } from '../../contract/sandbox.ts';
 import type { Db, Queryable } from '../data/database.ts';
 import { runPrepared } from '../data/prepared.ts';
 import { hashSecret } from '../data/secrets.ts';
+import { UnchangedMemo } from '../data/unchanged-memo.ts';
 import { HttpError } from '../errors.ts';
 
 export const TRAINING_SCOPE = 'training';
@@ -65,13 +66,28 @@ export function requireTrainingScope(caller: UserCaller): UserCaller {
   return caller;
 }
 
+/**
+ * The records behind credentials are read from the database on every request
+ * (a session revoked or a scope taken away through any instance holds at the
+ * next request), through memos that answer from memory while the database
+ * has not changed since they were read (unchanged-memo.ts). What is checked
+ * against the records (expiry, the plugin's secret) is checked every time.
+ */
 export class Authenticator {
+  private readonly sessions: UnchangedMemo<readonly SessionRow[]>;
+  private readonly apps: UnchangedMemo<readonly AppRow[]>;
+  private readonly plugins: UnchangedMemo<PluginRecord>;
+
   constructor(
     private readonly db: Db,
     private readonly environment: Environment,
     private readonly now: () => number,
     private readonly adminToken?: string,
-  ) {}
+  ) {
+    this.sessions = new UnchangedMemo(db);
+    this.apps = new UnchangedMemo(db);
+    this.plugins = new UnchangedMemo(db);
+  }
 
   /**
    * The app behind a client id, refusing a sandbox app on a production
@@ -79,32 +95,53 @@ export class Authenticator {
    * scope an administrator grants or takes away holds at the next request
    * through every instance.
    */
-  async app(clientId: string, q: Queryable = this.db.q): Promise<AppClient> {
-    const rows = await runPrepared(q, 'auth:app', { clientId }, (p) =>
-      q
-        .selectFrom('apps as a')
-        .leftJoin('app_scopes as s', 's.client_id', 'a.client_id')
-        .select(['a.client_id', 'a.environment', 's.scope'])
-        .where('a.client_id', '=', p.clientId),
-    );
+  async app(clientId: string, q?: Queryable): Promise<AppClient> {
+    const read = (from: Queryable) =>
+      runPrepared(from, 'auth:app', { clientId }, (p) =>
+        from
+          .selectFrom('apps as a')
+          .leftJoin('app_scopes as s', 's.client_id', 'a.client_id')
+          .select(['a.client_id', 'a.environment', 's.scope'])
+          .where('a.client_id', '=', p.clientId),
+      );
+    // Inside a transaction, read what the transaction sees.
+    const rows = q ? await read(q) : await this.apps.get(clientId, () => read(this.db.q));
     const first = rows[0];
     if (!first) throw new HttpError(401, 'invalid_client', `Unknown app client id "${clientId.slice(0, 80)}"`);
     this.refuseSandboxOnProduction(first.environment, 'app client id');
     return { clientId: first.client_id, environment: first.environment, scopes: scopesOf(rows) };
   }
 
-  /** The signed-in user behind `Authorization: Bearer <token>` (or the bare token): one query. */
-  async user(authorization: string | undefined): Promise<UserCaller> {
+  /**
+   * The signed-in user behind `Authorization: Bearer <token>` (or the bare
+   * token): one query, or none while the database is unchanged. `mark` is the
+   * change mark taken when the request arrived (`Db.changeMark`).
+   */
+  async user(authorization: string | undefined, mark?: string): Promise<UserCaller> {
     const token = readUserToken(authorization);
     const q = this.db.q;
-    const rows = await runPrepared(q, 'auth:session', { tokenHash: hashToken(token) }, (p) =>
-      q
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.user_id', 's.user_id')
-        .innerJoin('apps as a', 'a.client_id', 's.client_id')
-        .leftJoin('app_scopes as sc', 'sc.client_id', 's.client_id')
-        .select(['s.user_id', 's.client_id', 's.expires_at', 's.revoked', 'u.anonymous', 'a.environment', 'sc.scope'])
-        .where('s.token_hash', '=', p.tokenHash),
+    const tokenHash = hashToken(token);
+    const rows = await this.sessions.get(
+      tokenHash,
+      () =>
+        runPrepared(q, 'auth:session', { tokenHash }, (p) =>
+          q
+            .selectFrom('sessions as s')
+            .innerJoin('users as u', 'u.user_id', 's.user_id')
+            .innerJoin('apps as a', 'a.client_id', 's.client_id')
+            .leftJoin('app_scopes as sc', 'sc.client_id', 's.client_id')
+            .select([
+              's.user_id',
+              's.client_id',
+              's.expires_at',
+              's.revoked',
+              'u.anonymous',
+              'a.environment',
+              'sc.scope',
+            ])
+            .where('s.token_hash', '=', p.tokenHash),
+        ),
+      mark ?? this.db.changeMark?.(),
     );
     const session = rows[0];
     if (!session || session.revoked) {
@@ -123,13 +160,30 @@ export class Authenticator {
   }
 
   /** A user whose app holds the training scope (section 4.1). */
-  async trainingUser(authorization: string | undefined): Promise<UserCaller> {
-    return requireTrainingScope(await this.user(authorization));
+  async trainingUser(authorization: string | undefined, mark?: string): Promise<UserCaller> {
+    return requireTrainingScope(await this.user(authorization, mark));
   }
 
   /** A plugin presenting `Authorization: Basic base64(clientId:clientSecret)`. */
-  async plugin(authorization: string | undefined): Promise<PluginCaller> {
+  async plugin(authorization: string | undefined, mark?: string): Promise<PluginCaller> {
     const { clientId, clientSecret } = pluginCredentials(authorization);
+    const { rows, orgs, permissions } = await this.plugins.get(
+      clientId,
+      () => this.readPlugin(clientId),
+      mark ?? this.db.changeMark?.(),
+    );
+    const row = rows[0];
+    const matches = secretsEqual(hashSecret(clientSecret), row?.secret_hash ?? UNKNOWN_PLUGIN_HASH);
+    if (!row || !matches) throw invalidCredentials('The plugin client id or client secret is wrong');
+    this.refuseSandboxOnProduction(row.environment, 'plugin credential');
+    return {
+      clientId: row.client_id,
+      orgIds: orgs.map((org) => org.org_id),
+      permissions: new Set(permissions.map((p) => p.permission)),
+    };
+  }
+
+  private async readPlugin(clientId: string): Promise<PluginRecord> {
     const q = this.db.q;
     const [rows, orgs, permissions] = await Promise.all([
       runPrepared(q, 'auth:plugin', { clientId }, (p) =>
@@ -142,15 +196,7 @@ export class Authenticator {
         q.selectFrom('plugin_permissions').select('permission').where('client_id', '=', p.clientId),
       ),
     ]);
-    const row = rows[0];
-    const matches = secretsEqual(hashSecret(clientSecret), row?.secret_hash ?? UNKNOWN_PLUGIN_HASH);
-    if (!row || !matches) throw invalidCredentials('The plugin client id or client secret is wrong');
-    this.refuseSandboxOnProduction(row.environment, 'plugin credential');
-    return {
-      clientId: row.client_id,
-      orgIds: orgs.map((org) => org.org_id),
-      permissions: new Set(permissions.map((p) => p.permission)),
-    };
+    return { rows, orgs, permissions };
   }
 
   /** The operator, presenting `Authorization: Bearer <ADMIN_TOKEN>`; no token set means no administration. */
@@ -176,6 +222,29 @@ export class Authenticator {
       );
     }
   }
+}
+
+interface SessionRow {
+  readonly user_id: string;
+  readonly client_id: string;
+  readonly expires_at: number;
+  readonly revoked: number;
+  readonly anonymous: number;
+  readonly environment: Environment;
+  readonly scope: string | null;
+}
+
+interface AppRow {
+  readonly client_id: string;
+  readonly environment: Environment;
+  readonly scope: string | null;
+}
+
+/** A plugin's row (none for an unknown client id), its organizations and its permissions, as read. */
+interface PluginRecord {
+  readonly rows: readonly { client_id: string; secret_hash: string; environment: Environment }[];
+  readonly orgs: readonly { org_id: string }[];
+  readonly permissions: readonly { permission: string }[];
 }
 
 function scopesOf(rows: readonly { scope: string | null }[]): ReadonlySet<string> {

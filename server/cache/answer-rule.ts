@@ -7,7 +7,7 @@
  */
 import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Db } from '../data/database.ts';
-import { type Area, readVersions } from '../data/versions.ts';
+import { type Area, currentVersions } from '../data/versions.ts';
 import type { EncodedAnswer } from '../http/compression.ts';
 import type { AnswerCache, KeptAnswer } from './answer-cache.ts';
 
@@ -29,7 +29,8 @@ export interface Lookup {
 }
 
 export interface RouteAnswers {
-  lookup(caller: unknown, params: unknown, query: unknown): Promise<Lookup>;
+  /** `mark`: the database's change mark taken when the request arrived (`Db.changeMark`). */
+  lookup(caller: unknown, params: unknown, query: unknown, mark: string | undefined): Promise<Lookup>;
   /** Keeps an answer, with the `Link` header of a page when it names a next one. */
   store(key: string, status: number, answer: EncodedAnswer, link: string | undefined): void;
 }
@@ -47,9 +48,9 @@ export function routeAnswers(
 ): RouteAnswers | undefined {
   if (reads === undefined || endpoint.method !== 'GET' || !answers.enabled) return undefined;
   return {
-    async lookup(caller, params, query) {
+    async lookup(caller, params, query, mark) {
       // The versions are read before the data, so a kept answer is never older than its key says.
-      const versions = await readVersions(db.q);
+      const versions = await currentVersions(db, mark);
       const key = answerKey(
         endpoint,
         caller,

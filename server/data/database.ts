@@ -12,7 +12,8 @@ import { Kysely, PostgresAdapter, sql } from 'kysely';
 import postgres from 'postgres';
 import { PostgresDialect } from './postgres-dialect.ts';
 import type { Schema } from './schema.ts';
-import { SqliteDialect } from './sqlite-dialect.ts';
+import { sqliteChangeMark } from './sqlite-change-mark.ts';
+import { LocalWrites, SqliteDialect } from './sqlite-dialect.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -24,6 +25,16 @@ export interface Db {
   readonly q: Kysely<Schema>;
   /** Runs `fn` in one transaction (BEGIN IMMEDIATE on SQLite): all of it commits, or none. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A mark that changes whenever the data may have changed since it was
+   * taken: on SQLite, a commit through any other connection to the file
+   * (another worker, another instance, the admin command; `PRAGMA
+   * data_version`) or a write through this process's own. What a process
+   * derives from the data (the data versions, a session) stays current while
+   * the mark is the same, so it need not be read again (`unchanged-memo.ts`).
+   * Undefined on PostgreSQL, which has no such mark: read again each time.
+   */
+  readonly changeMark: (() => string) | undefined;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -45,14 +56,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
 function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new Database(file);
-  raw.pragma('journal_mode = WAL');
+  const wal = String(raw.pragma('journal_mode = WAL', { simple: true })).toLowerCase() === 'wal';
   // NORMAL under WAL loses nothing on a process crash (SIGKILL); only a power
   // cut can drop the last transactions.
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   // Other processes on the same file (WORKERS, a second instance) wait for the write lock this long.
   raw.pragma('busy_timeout = 5000');
-  return wrap('sqlite', new Kysely<Schema>({ dialect: new SqliteDialect(raw) }));
+  raw.pragma('temp_store = MEMORY');
+  // In WAL mode a second connection reads what is committed while the first writes (sqlite-dialect.ts).
+  const reader = wal && file !== ':memory:' ? new Database(file) : undefined;
+  reader?.pragma('busy_timeout = 5000');
+  reader?.pragma('query_only = ON');
+  const writes = new LocalWrites();
+  const changes = sqliteChangeMark(raw, file, writes, reader !== undefined);
+  const db = wrap(
+    'sqlite',
+    new Kysely<Schema>({ dialect: new SqliteDialect({ writer: raw, reader, writes }) }),
+    changes.mark,
+  );
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      changes.close();
+    },
+  };
 }
 
 function openPostgres(url: string, poolSize: number): Db {
@@ -71,13 +100,14 @@ function openPostgres(url: string, poolSize: number): Db {
       },
     },
   });
-  return wrap('postgres', new Kysely<Schema>({ dialect: new PostgresDialect(pool) }));
+  return wrap('postgres', new Kysely<Schema>({ dialect: new PostgresDialect(pool) }), undefined);
 }
 
-function wrap(engine: Engine, q: Kysely<Schema>): Db {
+function wrap(engine: Engine, q: Kysely<Schema>, changeMark: (() => string) | undefined): Db {
   return {
     engine,
     q,
+    changeMark,
     transaction: (fn) => q.transaction().execute(fn),
     ping: async () => {
       await sql`SELECT 1`.execute(q);

@@ -1,10 +1,19 @@
 /**
- * Kysely's dialect for better-sqlite3, with two changes to the stock one:
- * statements are prepared once per SQL text (the stock driver prepares on
- * every query, which costs more than running a small one), and transactions
- * begin IMMEDIATE, so a write transaction takes the file's write lock before
- * it reads: two processes on one file then wait for each other (busy_timeout)
- * instead of one failing with SQLITE_BUSY when it upgrades its read lock.
+ * Kysely's dialect for better-sqlite3, with four changes to the stock one:
+ * - statements are prepared once per SQL text (the stock driver prepares on
+ *   every query, which costs more than running a small one);
+ * - transactions begin IMMEDIATE, so a write transaction takes the file's
+ *   write lock before it reads: two processes on one file then wait for each
+ *   other (busy_timeout) instead of one failing with SQLITE_BUSY when it
+ *   upgrades its read lock;
+ * - the transactions of one turn of the event loop commit together (group
+ *   commit, `SqliteDriver`);
+ * - on a file in WAL mode, queries outside a transaction read through a
+ *   second connection, which sees committed data only and is never held up
+ *   by the batch being written.
+ * It also counts the writes made through the connection (`LocalWrites`),
+ * which SQLite's `PRAGMA data_version` does not show to the connection that
+ * made them (database.ts, `changeMark`).
  */
 import type Database from 'better-sqlite3';
 import {
@@ -25,12 +34,21 @@ import {
 /** Distinct SQL texts kept prepared; past it the cache starts over (IN-lists of many lengths). */
 const MAX_STATEMENTS = 1000;
 
-class SqliteConnection implements DatabaseConnection {
+/** Writes made through this process's connection: every statement that is not a read, every BEGIN, COMMIT and ROLLBACK. */
+export class LocalWrites {
+  count = 0;
+}
+
+/** One better-sqlite3 connection and its prepared statements. */
+class SqliteConnection {
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    readonly db: Database.Database,
+    private readonly writes: LocalWrites,
+  ) {}
 
-  private statement(sql: string): Database.Statement {
+  statement(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       if (this.statements.size >= MAX_STATEMENTS) this.statements.clear();
@@ -44,6 +62,7 @@ class SqliteConnection implements DatabaseConnection {
     const statement = this.statement(compiled.sql);
     const parameters = compiled.parameters as unknown[];
     if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+    this.writes.count++;
     const { changes, lastInsertRowid } = statement.run(parameters);
     return Promise.resolve({
       rows: [],
@@ -60,18 +79,71 @@ class SqliteConnection implements DatabaseConnection {
 
   /** Statements that change the transaction state are run, never cached. */
   exec(sql: string): void {
-    this.db.exec(sql);
+    try {
+      this.db.exec(sql);
+    } finally {
+      this.writes.count++;
+    }
   }
 }
 
-/** One connection, handed to one user at a time (better-sqlite3 is synchronous; a transaction holds it). */
+/** Transactions committed together at most (group commit, below). */
+const MAX_BATCH = 256;
+
+/** One use of the connection, from acquire to release; released early by a commit that waits for its batch. */
+interface Lease extends DatabaseConnection {
+  released: boolean;
+}
+
+/** A transaction whose work is in the open batch and which waits for the batch's COMMIT. */
+interface Member {
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * One connection, handed to one user at a time (better-sqlite3 is
+ * synchronous; a transaction holds it), with group commit.
+ *
+ * A COMMIT writes every page the transaction changed to the log, two system
+ * calls a page: adding a comment changes about 24 pages (the row, six
+ * indexes, the counts, the versions, the full-text index's new segment) and
+ * its COMMIT was half of a write's time. So the transactions of one turn of
+ * the event loop are committed together: each runs as a SAVEPOINT inside one
+ * BEGIN IMMEDIATE, its commit releases the savepoint and the connection, and
+ * the COMMIT runs once the turn's other requests have had their go
+ * (`setImmediate`). A transaction's promise settles only after that COMMIT,
+ * so nothing is answered before it is durable, and a COMMIT that fails fails
+ * every transaction of the batch. A transaction that fails rolls back to its
+ * own savepoint; the others are untouched.
+ *
+ * Transactions run one after another, as before, so each sees the work of
+ * those before it in the batch. A query outside a transaction only ever reads
+ * committed data: through the second connection (`reader`, a file in WAL
+ * mode), which the open batch does not touch; without one, it commits the
+ * open batch first, as does a write outside a transaction. The batch holds
+ * the file's write lock until it commits, one turn at most.
+ */
 class SqliteDriver implements Driver {
   private readonly connection: SqliteConnection;
+  private readonly reader: SqliteConnection | undefined;
   private held: Promise<void> | undefined;
   private release: (() => void) | undefined;
+  /** The transactions released into the open outer transaction and waiting for its COMMIT; none open, undefined. */
+  private batch: Member[] | undefined;
+  /** Whether a transaction's savepoint is open on the connection. */
+  private inMember = false;
+  private commitScheduled = false;
+  /** The COMMIT came due while the connection was held: it runs at the release. */
+  private commitAtRelease = false;
 
-  constructor(private readonly db: Database.Database) {
-    this.connection = new SqliteConnection(db);
+  constructor(
+    private readonly db: Database.Database,
+    reader: Database.Database | undefined,
+    writes: LocalWrites,
+  ) {
+    this.connection = new SqliteConnection(db, writes);
+    this.reader = reader ? new SqliteConnection(reader, writes) : undefined;
   }
 
   async init(): Promise<void> {}
@@ -81,42 +153,140 @@ class SqliteDriver implements Driver {
     this.held = new Promise((resolve) => {
       this.release = resolve;
     });
-    return this.connection;
+    const lease: Lease = {
+      released: false,
+      executeQuery: (compiled) => this.connectionFor(compiled).executeQuery(compiled),
+      streamQuery: (compiled) => this.connectionFor(compiled).streamQuery(compiled),
+    };
+    return lease;
   }
 
   async beginTransaction(): Promise<void> {
-    this.connection.exec('BEGIN IMMEDIATE');
+    if (!this.batch) {
+      this.connection.exec('BEGIN IMMEDIATE');
+      this.batch = [];
+    }
+    this.connection.exec('SAVEPOINT member');
+    this.inMember = true;
   }
 
-  async commitTransaction(): Promise<void> {
-    this.connection.exec('COMMIT');
+  async commitTransaction(lease: DatabaseConnection): Promise<void> {
+    this.connection.exec('RELEASE member');
+    this.inMember = false;
+    const batch = this.batch;
+    if (!batch) throw new Error('a transaction committed outside its batch');
+    const committed = new Promise<void>((resolve, reject) => {
+      batch.push({ resolve, reject });
+    });
+    if (batch.length >= MAX_BATCH) this.commitBatch();
+    else this.scheduleCommit();
+    // The next transaction joins the batch before it commits.
+    this.releaseLease(lease as Lease);
+    await committed;
   }
 
   async rollbackTransaction(): Promise<void> {
-    // A failed COMMIT or a constraint may have ended the transaction already.
-    if (this.db.inTransaction) this.connection.exec('ROLLBACK');
+    // The transaction's commit failed with its batch, which is rolled back already.
+    if (!this.inMember) return;
+    this.inMember = false;
+    const batch = this.batch ?? [];
+    if (!this.db.inTransaction) {
+      // SQLite rolled the whole batch back itself (an I/O error, a full disk): every transaction in it fails.
+      this.batch = undefined;
+      const error = new Error('the database rolled the transaction back');
+      for (const member of batch) member.reject(error);
+      return;
+    }
+    this.connection.exec('ROLLBACK TO member');
+    this.connection.exec('RELEASE member');
+    if (batch.length === 0) {
+      this.connection.exec('ROLLBACK');
+      this.batch = undefined;
+    }
   }
 
-  async releaseConnection(): Promise<void> {
+  async releaseConnection(lease: DatabaseConnection): Promise<void> {
+    this.releaseLease(lease as Lease);
+  }
+
+  async destroy(): Promise<void> {
+    if (!this.inMember) this.commitBatch();
+    this.reader?.db.close();
+    this.db.close();
+  }
+
+  private releaseLease(lease: Lease): void {
+    if (lease.released) return;
+    lease.released = true;
+    if (this.commitAtRelease) {
+      this.commitAtRelease = false;
+      this.commitBatch();
+    }
     const release = this.release;
     this.held = undefined;
     this.release = undefined;
     release?.();
   }
 
-  async destroy(): Promise<void> {
-    this.db.close();
+  private scheduleCommit(): void {
+    if (this.commitScheduled) return;
+    this.commitScheduled = true;
+    setImmediate(() => {
+      this.commitScheduled = false;
+      if (this.held) this.commitAtRelease = true;
+      else this.commitBatch();
+    });
+  }
+
+  /**
+   * Where a query runs: in a transaction, on its connection; outside one, a
+   * read on the reader, and anything else after the open batch commits.
+   */
+  private connectionFor(compiled: CompiledQuery): SqliteConnection {
+    if (this.inMember) return this.connection;
+    if (this.reader?.statement(compiled.sql).reader) return this.reader;
+    this.commitBatch();
+    return this.connection;
+  }
+
+  private commitBatch(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    this.batch = undefined;
+    try {
+      this.connection.exec('COMMIT');
+    } catch (error) {
+      try {
+        if (this.db.inTransaction) this.connection.exec('ROLLBACK');
+      } finally {
+        for (const member of batch) member.reject(error);
+      }
+      return;
+    }
+    for (const member of batch) member.resolve();
   }
 }
 
+export interface SqliteConnections {
+  /** The connection that writes, and reads in transactions. */
+  readonly writer: Database.Database;
+  /** A second connection to the same file in WAL mode, for reads outside transactions; none, the writer reads them. */
+  readonly reader?: Database.Database | undefined;
+  readonly writes?: LocalWrites;
+}
+
 export class SqliteDialect implements Dialect {
-  constructor(private readonly db: Database.Database) {}
+  private readonly writes: LocalWrites;
+
+  constructor(private readonly connections: SqliteConnections) {
+    this.writes = connections.writes ?? new LocalWrites();
+  }
 
   createAdapter(): DialectAdapter {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    return new SqliteDriver(this.db);
+    return new SqliteDriver(this.connections.writer, this.connections.reader, this.writes);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();

@@ -13,9 +13,10 @@
  * to it.
  */
 import { sql } from 'kysely';
-import type { Queryable } from './database.ts';
+import type { Db, Queryable } from './database.ts';
 import { runPrepared } from './prepared.ts';
 import type { Schema } from './schema.ts';
+import { UnchangedMemo } from './unchanged-memo.ts';
 
 export const areas = [
   'users',
@@ -105,4 +106,16 @@ export async function readVersions(q: Queryable): Promise<Versions> {
     if ((areas as readonly string[]).includes(row.area)) versions[row.area as Area] = Number(row.version);
   }
   return versions;
+}
+
+const keptVersions = new WeakMap<Db, UnchangedMemo<Versions>>();
+
+/** Every area's current version, read again only once the database has changed (unchanged-memo.ts). */
+export function currentVersions(db: Db, mark?: string): Promise<Versions> {
+  let memo = keptVersions.get(db);
+  if (!memo) {
+    memo = new UnchangedMemo<Versions>(db, 1);
+    keptVersions.set(db, memo);
+  }
+  return memo.get('', () => readVersions(db.q), mark ?? db.changeMark?.());
 }

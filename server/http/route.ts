@@ -104,7 +104,9 @@ export class Router {
     options.probe?.bound?.(endpoint, undefined);
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     this.app[method](endpoint.path, async (c) => {
-      const caller = (await authenticate(endpoint.auth, options.auth, c)) as CallerOf<E['auth']>;
+      const caller = (await authenticate(endpoint.auth, options.auth, c, options.db.changeMark?.())) as CallerOf<
+        E['auth']
+      >;
       if (!endpoint.query) refuseAnyQuery(readQuery(c.req.url));
       const answerJson = (result: z.input<E['response']>, headers: Record<string, string> = {}) => {
         options.probe?.answered?.(endpoint, result);
@@ -142,7 +144,10 @@ function bind<E extends Endpoint>(
   options.probe?.bound?.(endpoint, reads);
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](endpoint.path, async (c) => {
-    const caller = await authenticate(endpoint.auth, options.auth, c);
+    // One reading of the database's change mark, taken once the request has arrived, serves its session and its
+    // kept answer (server/data/unchanged-memo.ts).
+    const mark = endpoint.auth === 'none' && !kept ? undefined : options.db.changeMark?.();
+    const caller = await authenticate(endpoint.auth, options.auth, c, mark);
     if (endpoint.permission && endpoint.auth === 'plugin') {
       const plugin = caller as PluginCaller;
       if (!plugin.permissions.has(endpoint.permission)) {
@@ -161,7 +166,7 @@ function bind<E extends Endpoint>(
     const body = endpoint.body
       ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw, c.env as NodeEnv | undefined))
       : undefined;
-    const lookup = await kept?.lookup(caller, params, query);
+    const lookup = await kept?.lookup(caller, params, query, mark);
     if (lookup?.kept) {
       if (lookup.kept.link !== undefined) c.header('Link', lookup.kept.link);
       return send(c, endpoint, lookup.kept.status, lookup.kept.answer);
@@ -193,17 +198,22 @@ function served(endpoint: Endpoint, options: RouteOptions): boolean {
   return !endpoint.extension || endpoint.operational === true || options.extensions;
 }
 
-async function authenticate(kind: AuthKind, auth: Authenticator, c: Context): Promise<unknown> {
+async function authenticate(
+  kind: AuthKind,
+  auth: Authenticator,
+  c: Context,
+  mark: string | undefined,
+): Promise<unknown> {
   const authorization = c.req.header('authorization');
   switch (kind) {
     case 'none':
       return undefined;
     case 'user':
-      return auth.user(authorization);
+      return auth.user(authorization, mark);
     case 'training':
-      return auth.trainingUser(authorization);
+      return auth.trainingUser(authorization, mark);
     case 'plugin':
-      return auth.plugin(authorization);
+      return auth.plugin(authorization, mark);
     case 'admin':
       return auth.admin(authorization);
     case 'client':

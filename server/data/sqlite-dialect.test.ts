@@ -1,0 +1,116 @@
+/**
+ * The SQLite file as the service uses it: transactions of one turn commit
+ * together, each settles only once its commit is on the file, a failing one
+ * takes only itself back, and reads outside transactions see committed data
+ * only. Another connection to the file stands for another process.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from './database.ts';
+
+let dir: string;
+let file: string;
+let db: Db;
+let other: Database.Database;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sqlite-dialect-'));
+  file = join(dir, 'service.sqlite');
+  db = await openDatabase({ file });
+  await sql`CREATE TABLE t (x INTEGER NOT NULL UNIQUE)`.execute(db.q);
+  other = new Database(file);
+});
+
+afterEach(async () => {
+  other.close();
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const insert = (x: number) => db.transaction((tx) => sql`INSERT INTO t (x) VALUES (${x})`.execute(tx));
+const rowsSeenByOther = () => other.prepare('SELECT x FROM t ORDER BY x').pluck().all();
+const commitsSeenByOther = () => Number(other.pragma('data_version', { simple: true }));
+
+describe('SQLite transactions', () => {
+  it('commit the transactions of one turn together, each settling once its data is on the file', async () => {
+    const before = commitsSeenByOther();
+    const written = [1, 2, 3, 4, 5].map((x) =>
+      insert(x).then(() => {
+        // Whoever is answered after their write finds it there, in any process.
+        expect(rowsSeenByOther()).toContain(x);
+      }),
+    );
+    await Promise.all(written);
+    expect(rowsSeenByOther()).toEqual([1, 2, 3, 4, 5]);
+    expect(commitsSeenByOther() - before).toBe(1);
+  });
+
+  it('take back only the transaction that fails; the others of its turn are kept', async () => {
+    const results = await Promise.allSettled([
+      insert(1),
+      db.transaction(async (tx) => {
+        await sql`INSERT INTO t (x) VALUES (2)`.execute(tx);
+        throw new Error('refused after writing');
+      }),
+      insert(1),
+      insert(3),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(rowsSeenByOther()).toEqual([1, 3]);
+  });
+
+  it('let a read outside a transaction see only what is committed', async () => {
+    const written = insert(7);
+    // Queued behind the transaction: it runs once the transaction has handed over, before its batch commits.
+    const during = await db.q
+      .selectFrom('t' as never)
+      .select(sql<number>`x`.as('x'))
+      .execute();
+    await written;
+    const after = await db.q
+      .selectFrom('t' as never)
+      .select(sql<number>`x`.as('x'))
+      .execute();
+    expect(during).toEqual([]);
+    expect(after).toEqual([{ x: 7 }]);
+  });
+
+  it('move the change mark with a commit through another connection, not with a read', async () => {
+    const mark = db.changeMark?.();
+    expect(mark).toBeDefined();
+    other.prepare('SELECT count(*) FROM t').get();
+    expect(db.changeMark?.()).toBe(mark);
+    other.prepare('INSERT INTO t (x) VALUES (9)').run();
+    expect(db.changeMark?.()).not.toBe(mark);
+  });
+
+  it('move the change mark with its own commit, once the commit is done', async () => {
+    const mark = db.changeMark?.();
+    await insert(4);
+    expect(db.changeMark?.()).not.toBe(mark);
+  });
+});
+
+describe('an in-memory database', () => {
+  it('commits a transaction before a read outside it, so the read sees it', async () => {
+    const memory = await openDatabase({ file: ':memory:' });
+    try {
+      await sql`CREATE TABLE t (x INTEGER)`.execute(memory.q);
+      const mark = memory.changeMark?.();
+      const written = memory.transaction((tx) => sql`INSERT INTO t (x) VALUES (1)`.execute(tx));
+      const during = await memory.q
+        .selectFrom('t' as never)
+        .select(sql<number>`x`.as('x'))
+        .execute();
+      await written;
+      expect(during).toEqual([{ x: 1 }]);
+      expect(memory.changeMark?.()).not.toBe(mark);
+    } finally {
+      await memory.close();
+    }
+  });
+});
