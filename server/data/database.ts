@@ -14,6 +14,7 @@ import { PostgresDialect } from './postgres-dialect.ts';
 import type { Schema } from './schema.ts';
 import { sqliteChangeMark } from './sqlite-change-mark.ts';
 import { LocalWrites, SqliteDialect } from './sqlite-dialect.ts';
+import { FALLBACK_CHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -68,6 +69,12 @@ function openSqlite(file: string): Db {
   const reader = wal && file !== ':memory:' ? new Database(file) : undefined;
   reader?.pragma('busy_timeout = 5000');
   reader?.pragma('query_only = ON');
+  // The log is copied into the file by a worker thread, not by a request's COMMIT (wal-checkpointer.ts).
+  const checkpointer = reader ? startWalCheckpointer(file) : undefined;
+  if (checkpointer) {
+    raw.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    reader?.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  }
   const writes = new LocalWrites();
   const changes = sqliteChangeMark(raw, file, writes, reader !== undefined);
   const db = wrap(
@@ -78,6 +85,7 @@ function openSqlite(file: string): Db {
   return {
     ...db,
     close: async () => {
+      await checkpointer?.stop();
       await db.close();
       changes.close();
     },

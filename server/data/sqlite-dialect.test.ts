@@ -4,7 +4,7 @@
  * takes only itself back, and reads outside transactions see committed data
  * only. Another connection to the file stands for another process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -92,6 +92,17 @@ describe('SQLite transactions', () => {
     const mark = db.changeMark?.();
     await insert(4);
     expect(db.changeMark?.()).not.toBe(mark);
+  });
+});
+
+describe('the write-ahead log', () => {
+  it('is copied into the database file soon after a write, by no request', async () => {
+    // Well under the 1,000 pages at which a COMMIT would copy the log itself.
+    for (let x = 100; x < 110; x++) await insert(x);
+    const pages = () => Math.floor(statSync(file).size / 4096);
+    for (let tries = 0; tries < 40 && pages() < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The schema's page and the table's: both were only in the log.
+    expect(pages()).toBeGreaterThanOrEqual(2);
   });
 });
 
