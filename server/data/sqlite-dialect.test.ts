@@ -96,13 +96,16 @@ describe('SQLite transactions', () => {
 });
 
 describe('the write-ahead log', () => {
-  it('is copied into the database file soon after a write, by no request', async () => {
-    // Well under the 1,000 pages at which a COMMIT would copy the log itself.
-    for (let x = 100; x < 110; x++) await insert(x);
-    const pages = () => Math.floor(statSync(file).size / 4096);
-    for (let tries = 0; tries < 40 && pages() < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-    // The schema's page and the table's: both were only in the log.
-    expect(pages()).toBeGreaterThanOrEqual(2);
+  it('is copied into the database file soon after it grows long, by no request', async () => {
+    // 1,600 pages in one commit: past the checkpointer's 1,000, far below the 20,000 at which a COMMIT copies the log.
+    await db.transaction((tx) => sql`CREATE TABLE big (b BLOB)`.execute(tx));
+    await db.transaction((tx) => sql`INSERT INTO big (b) VALUES (randomblob(6400000))`.execute(tx));
+    const megabytes = () => statSync(file).size / 1e6;
+    // The write was answered without copying the log.
+    expect(megabytes()).toBeLessThan(6.4);
+    for (let tries = 0; tries < 40 && megabytes() < 6.4; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(megabytes()).toBeGreaterThanOrEqual(6.4);
   });
 });
 

@@ -5,10 +5,15 @@
  * COMMIT then copies them all into the file and syncs it, a few thousand
  * system calls that stop every request in flight for tens of milliseconds
  * (a quarter of a write's cost, amortized, and the slowest writes). Here a
- * worker thread with its own connection runs a PASSIVE checkpoint every
- * `intervalMs`: it waits for no reader or writer and none waits for it, so
- * the requests' thread never copies the log. The connections of the service
- * checkpoint only past `fallbackPages`, should the worker stop.
+ * worker thread with its own connection looks at the log's length every
+ * `intervalMs` (the WAL index header's last frame, one pread) and, once it
+ * holds `pages`, runs a PASSIVE checkpoint: it waits for no reader or writer
+ * and none waits for it, so the requests' thread never copies the log. Not
+ * sooner: the first write after a complete checkpoint starts the log over,
+ * which syncs its header (2 ms) and empties every other connection's page
+ * cache, so checkpointing after every quiet write made each one pay that.
+ * The connections of the service checkpoint only past
+ * `FALLBACK_CHECKPOINT_PAGES`, should the worker stop.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -23,11 +28,16 @@ export const FALLBACK_CHECKPOINT_PAGES = 20_000;
 // A CommonJS worker given as source, so the bundled service needs no file of its own for it.
 const workerSource = `
 const { workerData } = require('node:worker_threads');
+const { openSync, readSync } = require('node:fs');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 0');
+const index = openSync(workerData.file + '-shm', 'r');
+const header = Buffer.alloc(48);
 setInterval(() => {
   try {
+    // The header's last valid frame (bytes 16-19, in the machine's byte order): the log's length in pages.
+    if (readSync(index, header, 0, 48, 0) === 48 && header.readUInt32LE(16) < workerData.pages) return;
     db.pragma('wal_checkpoint(PASSIVE)');
   } catch {
     // Busy or gone: the next tick tries again; the service's own fallback bounds the log meanwhile.
@@ -35,9 +45,9 @@ setInterval(() => {
 }, workerData.intervalMs);
 `;
 
-export function startWalCheckpointer(file: string, intervalMs = 100): WalCheckpointer {
+export function startWalCheckpointer(file: string, pages = 1000, intervalMs = 100): WalCheckpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(workerSource, { eval: true, workerData: { file, driver, intervalMs } });
+  const worker = new Worker(workerSource, { eval: true, workerData: { file, driver, pages, intervalMs } });
   // A checkpointer that cannot start leaves the fallback on; the service goes on.
   worker.on('error', () => {});
   worker.unref();
