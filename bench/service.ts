@@ -115,22 +115,14 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         `${fixed(result.ratio * 100, 0)}%`,
         String(m.errors + m.non2xx),
       ]);
-      if (route.read) {
-        target(
-          s,
-          `${route.name}: ≥ 40% of bare Node`,
-          result.ratio >= 0.4,
-          `${fixed(result.ratio * 100, 0)}% (${int(m.rps)} vs ${int(result.bare.rps)} req/s)`,
-        );
-      }
-      if (route.spec === t.commentsByStudent) {
-        target(
-          s,
-          `${route.name}: ≥ 0.5 of its transport floor`,
-          floorRatio >= 0.5,
-          `${fixed(floorRatio, 2)} (${int(m.rps)} vs ${int(result.floor?.rps ?? Number.NaN)} req/s)`,
-        );
-      }
+      // Issue 35: the comments read at ≥ 0.5 of its transport floor, every other read at ≥ 0.4, a write at ≥ 0.15.
+      const floorTarget = route.spec === t.commentsByStudent ? 0.5 : route.read ? 0.4 : 0.15;
+      target(
+        s,
+        `${route.name}: ≥ ${floorTarget} of its transport floor at ${CONNECTIONS} connections`,
+        floorRatio >= floorTarget,
+        `${fixed(floorRatio, 2)} (${int(m.rps)} vs ${int(result.floor?.rps ?? Number.NaN)} req/s)`,
+      );
       target(s, `${route.name}: p99 < 20 ms at ${CONNECTIONS} connections`, m.p99 < 20, `p99 ${fixed(m.p99, 0)} ms`);
       if (m.errors + m.non2xx > 0)
         target(s, `${route.name}: no errors`, false, `${m.errors} errors, ${m.non2xx} non-2xx`);
@@ -138,13 +130,16 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
 
     // Last: 1,000 writes a second add thousands of comments.
     await atRate('add a comment', t.addComment);
+    // Issue 35: at the paced rate, p99 within 2× the p99 of the route's transport floor under the same load.
     for (const row of rateRows.filter((r) => !r.floor)) {
       const ok = Object.entries(row.m.statuses).every(([code]) => code.startsWith('2'));
+      const floor = rateRows.find((r) => r.floor && r.name === row.name);
+      const bound = (floor?.m.p99 ?? Number.NaN) * 2;
       target(
         s,
-        `${row.name} at ${options.rate} req/s (${row.how}): p99 < 10 ms`,
-        row.m.p99 < 10 && ok,
-        `p99 ${fixed(row.m.p99, 1)} ms${ok ? '' : `; ${statusText(row.m.statuses)}`}`,
+        `${row.name} at ${options.rate} req/s (${row.how}): p99 within 2× its floor's`,
+        row.m.p99 <= bound && ok,
+        `p99 ${fixed(row.m.p99, 1)} ms against ${fixed(bound, 1)} ms${ok ? '' : `; ${statusText(row.m.statuses)}`}`,
       );
     }
 
