@@ -104,14 +104,26 @@ function StudentRecord() {
   const audiences = useQueries({ queries: (mine?.classes ?? []).map(sharedClassAudience) });
   // Below its heading, the page waits for what its header shows: the person's facts and the record's counts;
   // the shared classes' trainers only briefly; and once shown, it stays (see useFirstWait).
-  const settling = useShownTogether(
-    useFirstWait({
-      primary: roster.isLoading || extension.isLoading || record.isLoading,
-      secondary: audiences.some((audience) => audience.isLoading),
-      secondaryMs: TRAINERS_WAIT_MS,
-      key: userId,
-    }),
-  );
+  const primary = roster.isLoading || extension.isLoading || record.isLoading;
+  const waiting = useFirstWait({
+    primary,
+    secondary: audiences.some((audience) => audience.isLoading),
+    secondaryMs: TRAINERS_WAIT_MS,
+    key: userId,
+  });
+  // The header holds the page's largest text (a shared class and its trainers: the LCP on a phone), so it does not
+  // wait for what it does not need. A trainers line that arrives may grow by a line and push what is below it: the
+  // header waits for the trainers of every shared class but the last, whose line has nothing below it while the rest
+  // of the page waits for it (above; nothing, not even a skeleton, that a longer line would push down). And it goes on
+  // screen in a commit of its own, not with the forms and the whole list (rendered in the background, below it, after
+  // it), which it was painted after, pictures and all.
+  const headerWaiting = useFirstWait({
+    primary,
+    secondary: audiences.slice(0, -1).some((audience) => audience.isLoading),
+    secondaryMs: TRAINERS_WAIT_MS,
+    key: userId,
+  });
+  const settling = useShownTogether(waiting);
 
   return (
     <div className="page">
@@ -140,7 +152,7 @@ function StudentRecord() {
           {name ? <bdi>{name}</bdi> : 'Student record'}
         </PageHeading>
       </div>
-      {settling ? (
+      {headerWaiting ? (
         <Skeleton label="the student’s record" rows={4} />
       ) : notFound ? null : (
         <RecordHeader
