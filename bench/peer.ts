@@ -59,7 +59,8 @@ export async function peerBench(options: PeerOptions): Promise<Section> {
       '',
       `Ratio (median of per-round ratios): **${fixed(ratio, 1)}x**.`,
     );
-    target(s, 'at least 50x json-server', ratio >= 50, `${fixed(ratio, 1)}x`);
+    // Issue 35 asks for 30× (an earlier issue asked 50×).
+    target(s, 'at least 30x json-server', ratio >= 30, `${fixed(ratio, 1)}x`);
   } finally {
     await peer.stop();
     await service.stop();
