@@ -57,7 +57,8 @@ export async function launchChromium(port: number): Promise<DebuggableChromium> 
         if (child.exitCode !== null || child.signalCode !== null) resolve(null);
         else child.once('exit', resolve);
       });
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing its cache as the main one exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
