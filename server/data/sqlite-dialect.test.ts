@@ -51,6 +51,10 @@ describe('SQLite transactions', () => {
 
   it('take back only the transaction that fails; the others of its turn are kept', async () => {
     const results = await Promise.allSettled([
+      db.transaction(async (tx) => {
+        await sql`INSERT INTO t (x) VALUES (5)`.execute(tx);
+        throw new Error('the first refused after writing');
+      }),
       insert(1),
       db.transaction(async (tx) => {
         await sql`INSERT INTO t (x) VALUES (2)`.execute(tx);
@@ -59,7 +63,13 @@ describe('SQLite transactions', () => {
       insert(1),
       insert(3),
     ]);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(results.map((result) => result.status)).toEqual([
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
     expect(rowsSeenByOther()).toEqual([1, 3]);
   });
 
@@ -90,8 +100,32 @@ describe('SQLite transactions', () => {
 
   it('move the change mark with its own commit, once the commit is done', async () => {
     const mark = db.changeMark?.();
-    await insert(4);
+    let whileWriting: string | undefined;
+    await db.transaction(async (tx) => {
+      await sql`INSERT INTO t (x) VALUES (4)`.execute(tx);
+      whileWriting = db.changeMark?.();
+    });
+    expect(whileWriting).toBe(mark);
     expect(db.changeMark?.()).not.toBe(mark);
+  });
+
+  it('run a write that returns rows outside a transaction, and count it as a write', async () => {
+    await insert(8);
+    const mark = db.changeMark?.();
+    const deleted = await db.q
+      .deleteFrom('t' as never)
+      .where(sql`x`, '=', 8)
+      .returning(sql<number>`x`.as('x'))
+      .execute();
+    expect(deleted).toEqual([{ x: 8 }]);
+    expect(rowsSeenByOther()).toEqual([]);
+    expect(db.changeMark?.()).not.toBe(mark);
+  });
+
+  it('commit more transactions than one batch holds, every one of them', async () => {
+    const many = Array.from({ length: 600 }, (_, i) => insert(1000 + i));
+    await Promise.all(many);
+    expect(rowsSeenByOther()).toHaveLength(600);
   });
 });
 

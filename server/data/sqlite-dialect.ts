@@ -61,8 +61,9 @@ class SqliteConnection {
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.statement(compiled.sql);
     const parameters = compiled.parameters as unknown[];
+    // A write with RETURNING gives rows too: it is a write all the same.
+    if (!statement.readonly) this.writes.count++;
     if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
-    this.writes.count++;
     const { changes, lastInsertRowid } = statement.run(parameters);
     return Promise.resolve({
       rows: [],
@@ -131,8 +132,8 @@ class SqliteDriver implements Driver {
   private release: (() => void) | undefined;
   /** The transactions released into the open outer transaction and waiting for its COMMIT; none open, undefined. */
   private batch: Member[] | undefined;
-  /** Whether a transaction's savepoint is open on the connection. */
-  private inMember = false;
+  /** The lease whose transaction's savepoint is open on the connection. */
+  private member: Lease | undefined;
   private commitScheduled = false;
   /** The COMMIT came due while the connection was held: it runs at the release. */
   private commitAtRelease = false;
@@ -155,26 +156,38 @@ class SqliteDriver implements Driver {
     });
     const lease: Lease = {
       released: false,
-      executeQuery: (compiled) => this.connectionFor(compiled).executeQuery(compiled),
-      streamQuery: (compiled) => this.connectionFor(compiled).streamQuery(compiled),
+      executeQuery: (compiled) => this.connectionFor(lease, compiled).executeQuery(compiled),
+      streamQuery: (compiled) => this.connectionFor(lease, compiled).streamQuery(compiled),
     };
     return lease;
   }
 
-  async beginTransaction(): Promise<void> {
+  async beginTransaction(lease: DatabaseConnection): Promise<void> {
     if (!this.batch) {
       this.connection.exec('BEGIN IMMEDIATE');
       this.batch = [];
     }
-    this.connection.exec('SAVEPOINT member');
-    this.inMember = true;
+    try {
+      this.connection.exec('SAVEPOINT member');
+    } catch (error) {
+      if (this.batch.length === 0) this.abortBatch(error);
+      throw error;
+    }
+    this.member = lease as Lease;
   }
 
   async commitTransaction(lease: DatabaseConnection): Promise<void> {
-    this.connection.exec('RELEASE member');
-    this.inMember = false;
+    if (this.member !== lease) throw new Error('a transaction committed without its savepoint');
+    this.member = undefined;
     const batch = this.batch;
-    if (!batch) throw new Error('a transaction committed outside its batch');
+    try {
+      if (!batch) throw new Error('a transaction committed outside its batch');
+      this.connection.exec('RELEASE member');
+    } catch (error) {
+      // Its writes cannot be told apart from the batch's any more: the whole batch fails.
+      this.abortBatch(error);
+      throw error;
+    }
     const committed = new Promise<void>((resolve, reject) => {
       batch.push({ resolve, reject });
     });
@@ -185,24 +198,24 @@ class SqliteDriver implements Driver {
     await committed;
   }
 
-  async rollbackTransaction(): Promise<void> {
-    // The transaction's commit failed with its batch, which is rolled back already.
-    if (!this.inMember) return;
-    this.inMember = false;
-    const batch = this.batch ?? [];
+  async rollbackTransaction(lease: DatabaseConnection): Promise<void> {
+    // Not this lease's savepoint: its commit failed with its batch, which is rolled back already.
+    if (this.member !== lease) return;
+    this.member = undefined;
     if (!this.db.inTransaction) {
       // SQLite rolled the whole batch back itself (an I/O error, a full disk): every transaction in it fails.
-      this.batch = undefined;
-      const error = new Error('the database rolled the transaction back');
-      for (const member of batch) member.reject(error);
+      this.abortBatch(new Error('the database rolled the transaction back'));
       return;
     }
-    this.connection.exec('ROLLBACK TO member');
-    this.connection.exec('RELEASE member');
-    if (batch.length === 0) {
-      this.connection.exec('ROLLBACK');
-      this.batch = undefined;
+    try {
+      this.connection.exec('ROLLBACK TO member');
+      this.connection.exec('RELEASE member');
+    } catch (error) {
+      // Left in place, its writes would be committed with the batch: the whole batch goes.
+      this.abortBatch(error);
+      return;
     }
+    if (this.batch?.length === 0) this.abortBatch(new Error('nothing to commit'));
   }
 
   async releaseConnection(lease: DatabaseConnection): Promise<void> {
@@ -210,7 +223,7 @@ class SqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    if (!this.inMember) this.commitBatch();
+    if (!this.member) this.commitBatch();
     this.reader?.db.close();
     this.db.close();
   }
@@ -218,14 +231,17 @@ class SqliteDriver implements Driver {
   private releaseLease(lease: Lease): void {
     if (lease.released) return;
     lease.released = true;
-    if (this.commitAtRelease) {
-      this.commitAtRelease = false;
-      this.commitBatch();
+    try {
+      if (this.commitAtRelease) {
+        this.commitAtRelease = false;
+        this.commitBatch();
+      }
+    } finally {
+      const release = this.release;
+      this.held = undefined;
+      this.release = undefined;
+      release?.();
     }
-    const release = this.release;
-    this.held = undefined;
-    this.release = undefined;
-    release?.();
   }
 
   private scheduleCommit(): void {
@@ -240,30 +256,40 @@ class SqliteDriver implements Driver {
 
   /**
    * Where a query runs: in a transaction, on its connection; outside one, a
-   * read on the reader, and anything else after the open batch commits.
+   * read (a statement that writes nothing, RETURNING or not) on the reader,
+   * and anything else after the open batch commits.
    */
-  private connectionFor(compiled: CompiledQuery): SqliteConnection {
-    if (this.inMember) return this.connection;
-    if (this.reader?.statement(compiled.sql).reader) return this.reader;
+  private connectionFor(lease: Lease, compiled: CompiledQuery): SqliteConnection {
+    if (this.member === lease) return this.connection;
+    if (this.reader?.statement(compiled.sql).readonly) return this.reader;
     this.commitBatch();
     return this.connection;
   }
 
+  /** Commits the open batch and settles its transactions; never throws (a failed COMMIT fails them). */
   private commitBatch(): void {
     const batch = this.batch;
     if (!batch) return;
-    this.batch = undefined;
     try {
       this.connection.exec('COMMIT');
     } catch (error) {
-      try {
-        if (this.db.inTransaction) this.connection.exec('ROLLBACK');
-      } finally {
-        for (const member of batch) member.reject(error);
-      }
+      this.abortBatch(error);
       return;
     }
+    this.batch = undefined;
     for (const member of batch) member.resolve();
+  }
+
+  /** Rolls the open batch back and fails its transactions; never throws. */
+  private abortBatch(error: unknown): void {
+    const batch = this.batch ?? [];
+    this.batch = undefined;
+    try {
+      if (this.db.inTransaction) this.connection.exec('ROLLBACK');
+    } catch {
+      // Nothing more can be done for this batch; the next BEGIN starts afresh or fails on its own.
+    }
+    for (const member of batch) member.reject(error);
   }
 }
 

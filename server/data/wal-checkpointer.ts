@@ -34,10 +34,12 @@ const db = new Database(workerData.file);
 db.pragma('busy_timeout = 0');
 const index = openSync(workerData.file + '-shm', 'r');
 const header = Buffer.alloc(48);
+const littleEndian = require('node:os').endianness() === 'LE';
 setInterval(() => {
   try {
     // The header's last valid frame (bytes 16-19, in the machine's byte order): the log's length in pages.
-    if (readSync(index, header, 0, 48, 0) === 48 && header.readUInt32LE(16) < workerData.pages) return;
+    const read = readSync(index, header, 0, 48, 0) === 48;
+    if (read && (littleEndian ? header.readUInt32LE(16) : header.readUInt32BE(16)) < workerData.pages) return;
     db.pragma('wal_checkpoint(PASSIVE)');
   } catch {
     // Busy or gone: the next tick tries again; the service's own fallback bounds the log meanwhile.
@@ -48,8 +50,10 @@ setInterval(() => {
 export function startWalCheckpointer(file: string, pages = 1000, intervalMs = 100): WalCheckpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(workerSource, { eval: true, workerData: { file, driver, pages, intervalMs } });
-  // A checkpointer that cannot start leaves the fallback on; the service goes on.
-  worker.on('error', () => {});
+  // A checkpointer that stops leaves the fallback on; the service goes on, and says so once.
+  worker.once('error', (error) => {
+    process.emitWarning(`the WAL checkpointer stopped (${String(error)}); commits copy the log past 20,000 pages`);
+  });
   worker.unref();
   return {
     stop: async () => {
