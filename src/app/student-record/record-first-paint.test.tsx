@@ -5,14 +5,9 @@
  * trainers line that grows pushes nothing down. Mocked HTTP, each read held until the test lets it answer.
  */
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { extensions } from '../../lib/api/extensions';
-import { setRuntimeConfig } from '../../lib/config/runtime-config';
-import { sessionStore } from '../../lib/session/session-store';
 import { json, userSummary } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
-import StudentRecordPage from './student-record-page';
+import { renderRecord, signInSandboxTrainer } from './record-test-setup';
 
 const dana = userSummary('trainer-1', { firstName: 'Dana', lastName: 'Okafor' });
 const linda = userSummary('trainer-2', { firstName: 'Linda', lastName: 'Chen' });
@@ -73,21 +68,8 @@ function serve(holds: Partial<Record<'record' | 'classes' | 'cls-1' | 'cls-2', P
 const trainersOf = (classId: string) =>
   json(200, { author: dana, classTrainers: { classId, className: classId, trainers: [dana, linda] } });
 
-function renderRecord() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/students/:userId" element={<StudentRecordPage />} />
-    </Routes>,
-    { route: '/students/usr-s' },
-  );
-}
-
 describe('a student’s record, as its reads answer', () => {
-  beforeEach(() => {
-    extensions.reset();
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
-  });
+  beforeEach(signInSandboxTrainer);
 
   it('names the student in its heading as soon as the record answers, with the roster still being read', async () => {
     const roster = held();

@@ -4,14 +4,9 @@
  * trainers (the audience extension) is the read here that never answers, or fails (mocked HTTP: one page).
  */
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { extensions } from '../../lib/api/extensions';
-import { setRuntimeConfig } from '../../lib/config/runtime-config';
-import { sessionStore } from '../../lib/session/session-store';
 import { json, userSummary } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
-import StudentRecordPage from './student-record-page';
+import { renderRecord, signInSandboxTrainer } from './record-test-setup';
 
 const dana = userSummary('trainer-1', { firstName: 'Dana', lastName: 'Okafor' });
 const sam = userSummary('usr-s', { firstName: 'Sam', lastName: 'Patel', studentId: 'stu-s' });
@@ -50,21 +45,8 @@ function serve(audience: () => Promise<Response>) {
   );
 }
 
-function renderRecord() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/students/:userId" element={<StudentRecordPage />} />
-    </Routes>,
-    { route: '/students/usr-s' },
-  );
-}
-
 describe('a student’s record whose shared class’s trainers do not come', () => {
-  beforeEach(() => {
-    extensions.reset();
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
-  });
+  beforeEach(signInSandboxTrainer);
 
   it('shows the record within seconds while that read hangs, and says the trainers are still loading', async () => {
     serve(() => new Promise<Response>(() => {}));
