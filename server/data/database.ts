@@ -54,6 +54,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   return target.url ? openPostgres(target.url, target.poolSize ?? 10) : openSqlite(target.file ?? ':memory:');
 }
 
+/**
+ * Reads the file's pages through a memory map instead of one `pread` each:
+ * a page not in the connection's own cache then costs a memory read, not a
+ * system call (15–40 µs on a virtual machine). A search touches tens of
+ * thousands of pages, so it took 2.5× as long without (bench/search.ts).
+ * SQLite caps the map (2 GiB); a larger file reads the rest as before. The
+ * map only reads: writes still go through the log.
+ */
+function mapFile(connection: Database.Database) {
+  connection.pragma(`mmap_size = ${MAP_BYTES}`);
+}
+const MAP_BYTES = 2 ** 31;
+
 function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new Database(file);
@@ -65,10 +78,12 @@ function openSqlite(file: string): Db {
   // Other processes on the same file (WORKERS, a second instance) wait for the write lock this long.
   raw.pragma('busy_timeout = 5000');
   raw.pragma('temp_store = MEMORY');
+  mapFile(raw);
   // In WAL mode a second connection reads what is committed while the first writes (sqlite-dialect.ts).
   const reader = wal && file !== ':memory:' ? new Database(file) : undefined;
   reader?.pragma('busy_timeout = 5000');
   reader?.pragma('query_only = ON');
+  if (reader) mapFile(reader);
   // The log is copied into the file by a worker thread, not by a request's COMMIT (wal-checkpointer.ts).
   const checkpointer = reader ? startWalCheckpointer(file) : undefined;
   if (checkpointer) {
