@@ -63,6 +63,9 @@ async function measure(service: ChildService, spec: LoadSpec, options: SearchBen
   if (answer.status !== 200) throw new Error(`search answered ${answer.status}: ${answer.body.toString()}`);
   const floor = await startFloor(answer);
   try {
+    // The open-loop generator at a fixed rate, each search's latency counted from when it was due. It runs
+    // first: after a round back to back, the service still works through the searches autocannon left.
+    const paced = await pacedAtRate(service.url, spec, PACED_RATE, options.seconds * options.rounds);
     await cannon(floor.url, spec, CONNECTIONS, 1);
     await cannon(service.url, spec, CONNECTIONS, 1);
     const floorRuns: Measure[] = [];
@@ -71,8 +74,6 @@ async function measure(service: ChildService, spec: LoadSpec, options: SearchBen
       floorRuns.push(await cannon(floor.url, spec, CONNECTIONS, options.seconds));
       serviceRuns.push(await cannon(service.url, spec, CONNECTIONS, options.seconds));
     }
-    // The open-loop generator at a fixed rate: each search's latency counted from when it was due.
-    const paced = await pacedAtRate(service.url, spec, PACED_RATE, options.seconds * options.rounds);
     const results = (JSON.parse(answer.body.toString()) as unknown[]).length;
     return {
       results,
