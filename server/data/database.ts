@@ -59,8 +59,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
  * a page not in the connection's own cache then costs a memory read, not a
  * system call (15–40 µs on a virtual machine). A search touches tens of
  * thousands of pages, so it took 2.5× as long without (bench/search.ts).
- * SQLite caps the map (2 GiB); a larger file reads the rest as before. The
- * map only reads: writes still go through the log.
+ * SQLite caps the map (2 GiB); a larger file reads the rest as before. Only
+ * the reading connection maps the file: the writer's map is redone as the
+ * file grows, and writes under load were slower with it (2,750 against
+ * 1,575 a second at 50 connections, `npm run bench -- service`).
  */
 function mapFile(connection: Database.Database) {
   connection.pragma(`mmap_size = ${MAP_BYTES}`);
@@ -78,7 +80,6 @@ function openSqlite(file: string): Db {
   // Other processes on the same file (WORKERS, a second instance) wait for the write lock this long.
   raw.pragma('busy_timeout = 5000');
   raw.pragma('temp_store = MEMORY');
-  mapFile(raw);
   // In WAL mode a second connection reads what is committed while the first writes (sqlite-dialect.ts).
   const reader = wal && file !== ':memory:' ? new Database(file) : undefined;
   reader?.pragma('busy_timeout = 5000');
