@@ -60,9 +60,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
  * system call (15–40 µs on a virtual machine). A search touches tens of
  * thousands of pages, so it took 2.5× as long without (bench/search.ts).
  * SQLite caps the map (2 GiB); a larger file reads the rest as before. Only
- * the reading connection maps the file: the writer's map is redone as the
- * file grows, and writes under load were slower with it (2,750 against
- * 1,575 a second at 50 connections, `npm run bench -- service`).
+ * the reading connection maps the file, which is where searches and lists
+ * read: the writer's map would be redone as the file grows, and in the runs
+ * measured writes were no faster with it (1,575 a second at 50 connections
+ * against 1,918–2,750 without, `npm run bench -- service`).
  */
 function mapFile(connection: Database.Database) {
   connection.pragma(`mmap_size = ${MAP_BYTES}`);
