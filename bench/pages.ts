@@ -33,9 +33,10 @@ export interface PagesOptions {
   readonly only?: readonly string[];
 }
 
-/** The first page's JS+CSS (what a first visit fetches) and each signed-in page's, as ratios to the floor. */
+/** The first page's JS+CSS (what a first visit fetches), as a ratio to the floor. */
 const FIRST_VISIT_TARGET = 1.15;
-const SIGNED_IN_TARGET = 1.25;
+/** What each signed-in page's JS+CSS was once held to, now only reported beside it. */
+const RETIRED_SIGNED_IN_RATIO = 1.25;
 
 interface Scores {
   performance: number;
@@ -424,11 +425,11 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
       firstVisit / floorTotal <= FIRST_VISIT_TARGET,
       `${kb(firstVisit)} = ${fixed(firstVisit / floorTotal, 2)}×`,
     );
-    target(
-      s,
-      `each signed-in page's JS+CSS ≤ ${SIGNED_IN_TARGET}× the floor (needs and fetched)`,
-      worstSignedIn / floorTotal <= SIGNED_IN_TARGET,
-      `largest ${worstSignedInPage} ${kb(worstSignedIn)} = ${fixed(worstSignedIn / floorTotal, 2)}×`,
+    // Reported, no longer a target: the `bound` bench showed no chunking brings a signed-in page to 1.25× the
+    // floor with zod, and that target was retired for Lighthouse's score on every page.
+    s.lines.push(
+      '',
+      `The largest signed-in page's JS+CSS: ${worstSignedInPage} ${kb(worstSignedIn)} = ${fixed(worstSignedIn / floorTotal, 2)}× the floor (a retired target of ${RETIRED_SIGNED_IN_RATIO}×: the \`bound\` bench showed no chunking meets it with zod).`,
     );
   } finally {
     await chrome.close();
