@@ -55,20 +55,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
 }
 
 /**
- * Reads the file's pages through a memory map instead of one `pread` each:
- * a page not in the connection's own cache then costs a memory read, not a
- * system call (15–40 µs on a virtual machine). A search touches tens of
+ * The reading connection reads the file's pages through a memory map instead
+ * of one `pread` each: a page not in its own cache then costs a memory read,
+ * not a system call (15–40 µs on a virtual machine). A search touches tens of
  * thousands of pages, so it took 2.5× as long without (bench/search.ts).
- * SQLite caps the map (2 GiB); a larger file reads the rest as before. Only
- * the reading connection maps the file, which is where searches and lists
- * read: the writer's map would be redone as the file grows, and in the runs
- * measured writes were no faster with it (1,575 a second at 50 connections
- * against 1,918–2,750 without, `npm run bench -- service`).
+ * SQLite caps the map (2 GiB); a larger file reads the rest as before. The
+ * writer maps nothing: its map would be redone as the file grows, and in the
+ * runs measured writes were no faster with it (1,575 a second at 50
+ * connections against 1,918–2,750 without, `npm run bench -- service`).
  */
-function mapFile(connection: Database.Database) {
-  connection.pragma(`mmap_size = ${MAP_BYTES}`);
-}
-const MAP_BYTES = 2 ** 31;
+const READER_MAP_BYTES = 2 ** 31;
 
 function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -85,7 +81,7 @@ function openSqlite(file: string): Db {
   const reader = wal && file !== ':memory:' ? new Database(file) : undefined;
   reader?.pragma('busy_timeout = 5000');
   reader?.pragma('query_only = ON');
-  if (reader) mapFile(reader);
+  reader?.pragma(`mmap_size = ${READER_MAP_BYTES}`);
   // The log is copied into the file by a worker thread, not by a request's COMMIT (wal-checkpointer.ts).
   const checkpointer = reader ? startWalCheckpointer(file) : undefined;
   if (checkpointer) {
