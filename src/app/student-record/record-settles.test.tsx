@@ -64,7 +64,9 @@ describe('a student’s record whose shared class’s trainers do not come', () 
     renderRecord();
     expect(await screen.findByText(comment.text, {}, { timeout: 3_000 })).toBeInTheDocument();
     const shared = within(screen.getByRole('region', { name: 'Summary' })).getByRole('listitem');
-    expect(await within(shared).findByText(/its other trainers could not be read/)).toBeInTheDocument();
+    expect(
+      await within(shared).findByText(/its other trainers could not be read/, {}, { timeout: 3_000 }),
+    ).toBeInTheDocument();
     // Settled for good: the failed read is not tried again and again, each try bringing the skeleton back.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByText('Loading the student’s record…')).not.toBeInTheDocument();
