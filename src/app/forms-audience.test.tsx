@@ -4,10 +4,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommentForm } from '../features/comments/components/comment-form';
 import { NoteForm } from '../features/notes/components/note-form';
-import { setRuntimeConfig } from '../lib/config/runtime-config';
-import { sessionStore } from '../lib/session/session-store';
 import { json, roster } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
+import { signInSandboxTrainer } from '../test/sign-in';
 import { createQueryClient } from './query-client';
 
 const dana = { userId: 'trainer-1', handle: '@dana', firstName: 'Dana', lastName: 'Okafor' };
@@ -38,8 +37,7 @@ function serveAudience() {
 
 describe('who will see it', () => {
   beforeEach(() => {
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
   });
 
   it('a comment form says to choose a class first, then names the class’s trainers the service gives', async () => {
@@ -93,8 +91,7 @@ describe('who will see it', () => {
 
 describe('who will see it, when the service fails to say', () => {
   beforeEach(() => {
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
   });
 
   it('says so in the form and keeps the form, where a 5xx of another read would replace the page', async () => {

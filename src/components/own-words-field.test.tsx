@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../contract/comments';
 import type { Note } from '../../contract/notes';
 import { extensions } from '../lib/api/extensions';
-import { setRuntimeConfig } from '../lib/config/runtime-config';
 import { sessionStore } from '../lib/session/session-store';
 import { json, roster, userSummary } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
+import { signInSandboxTrainer } from '../test/sign-in';
 import { OwnWordsField } from './own-words-field';
 
 const me = userSummary('trainer-1');
@@ -81,8 +81,7 @@ function Field({ lessonId }: { lessonId?: string }) {
 }
 
 beforeEach(() => {
-  setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-  sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+  signInSandboxTrainer();
   serve();
 });
 afterEach(() => {

@@ -4,10 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { extensions } from '../../lib/api/extensions';
-import { setRuntimeConfig } from '../../lib/config/runtime-config';
-import { sessionStore } from '../../lib/session/session-store';
 import { json, userSummary } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { signInSandboxTrainer } from '../../test/sign-in';
 import { Classes } from './roster-page';
 
 const course = { courseId: 'crs-1', name: 'Cyber basics' };
@@ -38,8 +37,7 @@ function serve(routes: Record<string, unknown>) {
 
 describe('Classes and students', () => {
   beforeEach(() => {
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
     extensions.reset();
   });
 

@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../../contract/comments';
 import type { Note } from '../../../contract/notes';
 import { extensions } from '../../lib/api/extensions';
-import { setRuntimeConfig } from '../../lib/config/runtime-config';
 import { sessionStore } from '../../lib/session/session-store';
 import { userSummary } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { signInSandboxTrainer } from '../../test/sign-in';
 import SearchPage from './search-page';
 
 const sam = userSummary('usr-sam', { firstName: 'Sam', lastName: 'Patel' });
@@ -55,8 +55,7 @@ function json(status: number, body: unknown): Response {
 const searchAsked = vi.fn();
 
 beforeEach(() => {
-  setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-  sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+  signInSandboxTrainer();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {

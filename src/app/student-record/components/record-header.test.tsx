@@ -3,10 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { extensions } from '../../../lib/api/extensions';
-import { setRuntimeConfig } from '../../../lib/config/runtime-config';
-import { sessionStore } from '../../../lib/session/session-store';
 import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { signInSandboxTrainer } from '../../../test/sign-in';
 import prefetchRecord from '../prefetch';
 import { sharedClassAudience } from '../record-queries';
 import { RecordHeader } from './record-header';
@@ -75,8 +74,7 @@ const entries = [
 
 describe('the record’s header', () => {
   beforeEach(() => {
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
   });
 
   it('sums up the person and names the trainers of the classes shared, as the service gives them', async () => {
@@ -125,8 +123,7 @@ describe('the record’s prefetch', () => {
   beforeEach(() => {
     // The test before told that this platform has no audience extension, which the client remembers.
     extensions.reset();
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
   });
 
   it('asks who trains each class shared with the person as soon as the roster is in, before the page renders', async () => {

@@ -5,10 +5,9 @@ import type { Comment } from '../../../../contract/comments';
 import type { UserSummary } from '../../../../contract/users';
 import type { RosterNames } from '../../../components/roster-fields';
 import { extensions } from '../../../lib/api/extensions';
-import { setRuntimeConfig } from '../../../lib/config/runtime-config';
-import { sessionStore } from '../../../lib/session/session-store';
 import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { signInSandboxTrainer } from '../../../test/sign-in';
 import { CommentCard } from './comment-card';
 
 const person = (userId: string, firstName: string, lastName: string): UserSummary => ({
@@ -73,8 +72,7 @@ function serve() {
 describe('a comment’s corrections', () => {
   afterEach(() => extensions.reset());
   beforeEach(() => {
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
   });
 
   it('shows when it was edited, and its earlier wordings, newest first, one click away', async () => {

@@ -3,11 +3,10 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../../../contract/notes';
 import { extensions } from '../../../lib/api/extensions';
-import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { formatDay } from '../../../lib/format/plain-format';
-import { sessionStore } from '../../../lib/session/session-store';
 import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { signInSandboxTrainer } from '../../../test/sign-in';
 import { NoteEdit } from './note-edit';
 
 const old: Note = {
@@ -54,8 +53,7 @@ async function saveChange(text: string) {
 describe('changing a note', () => {
   afterEach(() => extensions.reset());
   beforeEach(() => {
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
   });
 
   it('corrects it in place where the platform offers it: no dialog, nothing created or removed, the date kept', async () => {

@@ -3,10 +3,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../../../contract/notes';
 import { extensions } from '../../../lib/api/extensions';
-import { setRuntimeConfig } from '../../../lib/config/runtime-config';
-import { sessionStore } from '../../../lib/session/session-store';
 import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { signInSandboxTrainer } from '../../../test/sign-in';
 import { NoteEdit } from './note-edit';
 
 const old: Note = {
@@ -53,8 +52,7 @@ describe('changing a note without corrections', () => {
   beforeEach(() => {
     // Known absent (found out earlier in the session): Save goes straight to the replacement.
     extensions.markAbsent('corrections');
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
   });
 
   it('saves the new text about the same student and lesson first, and deletes nothing when that fails', async () => {

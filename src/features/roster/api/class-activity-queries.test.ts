@@ -1,8 +1,8 @@
 /** When each class's reads start (mocked HTTP: one module's timing). */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig } from '../../../lib/config/runtime-config';
 import { sessionStore } from '../../../lib/session/session-store';
+import { signInSandboxTrainer } from '../../../test/sign-in';
 import { restOfThisTask } from '../../../test/tasks';
 import { classActivityQueries } from './class-activity-queries';
 
@@ -22,8 +22,7 @@ function platform(onRead: (read: string) => void): void {
 
 describe("a class's comments and notes", () => {
   beforeEach(() => {
-    setRuntimeConfig({ environment: 'sandbox', platformUrl: '', notesUrl: '', clientId: 'sandbox-trainer-dashboard' });
-    sessionStore.start('trainer-1', { token: 'token-1' }, 'sandbox');
+    signInSandboxTrainer();
   });
   afterEach(() => {
     sessionStore.end('signed-out');
