@@ -3,8 +3,14 @@
  * most gaps first, each with the students it was recommended for. Marking it
  * planned for one, several or all of them changes the projection, which is
  * always said to be one, never the plugin's answer.
+ *
+ * Each training's students are behind a disclosure, open where the training
+ * is planned for some of them and not all: a class of 50 × 30 had 840
+ * checkboxes in a wall, and rendering them all doubled the page's first
+ * render. "All who need it" stays one click away. The list itself comes in
+ * a background render after the matrix above it is on screen.
  */
-import { memo } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import type { PlannedTraining, ReadinessMatrix, Training, TrainingKey } from '../readiness-model';
 import { type TrainingNamer, trainingName } from '../readiness-text';
 
@@ -17,12 +23,15 @@ interface TrainingPlanProps {
 
 export function TrainingPlan({ matrix, planned, name, onPlan }: TrainingPlanProps) {
   const names = new Map(matrix.rows.map((row) => [row.member.userId, row.member.name]));
+  // None on the first render, which puts the matrix on screen; all of them in the background render after it.
+  const shown = useDeferredValue(matrix.trainings.length, 0);
   if (matrix.trainings.length === 0) {
     return <p>The plugin recommended no training for this class: no student it returned has a gap it can train.</p>;
   }
+  const trainings = shown < matrix.trainings.length ? matrix.trainings.slice(0, shown) : matrix.trainings;
   return (
-    <ol className="readiness-trainings">
-      {matrix.trainings.map((training) => (
+    <ol className="readiness-trainings" aria-busy={trainings.length < matrix.trainings.length}>
+      {trainings.map((training) => (
         <TrainingItem
           key={training.key}
           training={training}
@@ -51,6 +60,8 @@ const TrainingItem = memo(function TrainingItem({
 }) {
   const count = training.students.length;
   const all = plannedFor.length === count;
+  // Opened by the trainer, or from the start where the plan chose some of the students.
+  const [open, setOpen] = useState(() => plannedFor.length > 0 && !all);
   return (
     <li className="readiness-training">
       <p>
@@ -76,20 +87,28 @@ const TrainingItem = memo(function TrainingItem({
             <span className="visually-hidden">: {label}</span>
           </button>
         </div>
-        <ul className="readiness-plan-students">
-          {training.students.map((userId) => (
-            <li key={userId}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={plannedFor.includes(userId)}
-                  onChange={(event) => onPlan(training.key, [userId], event.target.checked)}
-                />
-                <bdi>{names.get(userId) ?? userId}</bdi>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <details className="readiness-plan-choose" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <summary>
+            Choose among the {count} {count === 1 ? 'student' : 'students'}
+            <span className="visually-hidden"> for {label}</span>
+          </summary>
+          {open ? (
+            <ul className="readiness-plan-students">
+              {training.students.map((userId) => (
+                <li key={userId}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={plannedFor.includes(userId)}
+                      onChange={(event) => onPlan(training.key, [userId], event.target.checked)}
+                    />
+                    <bdi>{names.get(userId) ?? userId}</bdi>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </details>
       </fieldset>
     </li>
   );
