@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { type CandidatePosition, plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
 import { buildMatrix, type PlannedTraining } from '../readiness-model';
-import { ReadinessMatrixView, type RowEvidence } from './readiness-matrix';
+import { firstShown, ReadinessMatrixView, type RowEvidence } from './readiness-matrix';
 
 const members = [
   { userId: 'u-ann', name: 'Ann Lee' },
@@ -121,5 +121,31 @@ describe('the readiness matrix', () => {
     rerender(view({}));
     expect(bob()).not.toHaveTextContent('Closed by planned training');
     expect(bob()).not.toHaveTextContent('Projection: Would become ready');
+  });
+
+  it.each([
+    ['table', true],
+    ['cards', false],
+  ])('shows a class bigger than a screen whole, once the rest has followed the first screen (%s)', async (_, wide) => {
+    const first = firstShown(wide, asked[0]?.competencies.length ?? 0);
+    const many = Array.from({ length: first + 12 }, (_, i) => ({ userId: `u-${i}`, name: `Student ${i + 1}` }));
+    render(
+      <MemoryRouter>
+        <ReadinessMatrixView
+          className="Cyber 26-B"
+          matrix={buildMatrix(many, asked, answer, {})}
+          name={name}
+          evidence={evidence}
+          wide={wide}
+        />
+      </MemoryRouter>,
+    );
+    const whole = wide
+      ? screen.getByRole('table', { name: 'Readiness of Cyber 26-B: students × competencies' })
+      : screen.getByRole('list', { name: 'Readiness of Cyber 26-B, one student a card' });
+    const students = await within(whole).findAllByRole(wide ? 'rowheader' : 'article');
+    expect(students).toHaveLength(many.length);
+    expect(students.at(-1)).toHaveTextContent(`Student ${many.length}`);
+    expect(whole).toHaveAttribute('aria-busy', 'false');
   });
 });

@@ -5,8 +5,14 @@
  * what was written about them). On a narrow screen, one card per student
  * with the same words. Memoised: a what-if change re-renders only the rows
  * whose cells it changed.
+ *
+ * A big class is shown a screen first: the first render holds the students
+ * who fit on one screen, and React adds the rest in a background render right
+ * after that screen is painted (the table says it is busy until then). A
+ * class of 50 × 30 is 1,500 cells, and creating all their nodes at once kept
+ * the first screen from the trainer for half a second.
  */
-import { type CSSProperties, Fragment, memo } from 'react';
+import { type CSSProperties, Fragment, memo, useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import type { Column, ColumnCount, ReadinessMatrix, Row } from '../readiness-model';
 import { lackingText } from '../readiness-model';
@@ -26,17 +32,40 @@ interface MatrixProps {
   readonly wide: boolean;
 }
 
+/**
+ * About a screen of students: table rows at 1280 × 800; on a phone, cards
+ * enough for about a screen of competencies (a competency takes a few lines
+ * of a card: one card of 30 fills more than a screen, one of 3 does not).
+ */
+const FIRST_ROWS = 8;
+const FIRST_CARD_LINES = 12;
+export const firstShown = (wide: boolean, columns: number): number =>
+  wide ? FIRST_ROWS : Math.max(1, Math.ceil(FIRST_CARD_LINES / Math.max(1, columns)));
+
+/**
+ * How many of `total` students to render: a screen's worth (`first`) on the
+ * first render, then all of them in a background render React starts as soon
+ * as that one is committed (and an interaction comes first, if there is one).
+ */
+function useShownCount(total: number, first: number): number {
+  return useDeferredValue(total, Math.min(total, first));
+}
+
 export function ReadinessMatrixView({ className, matrix, name, evidence, wide }: MatrixProps) {
   const several = matrix.positions.length > 1;
+  const shown = useShownCount(matrix.rows.length, firstShown(wide, matrix.columns.length));
+  const rows = shown < matrix.rows.length ? matrix.rows.slice(0, shown) : matrix.rows;
+  const busy = rows.length < matrix.rows.length;
   if (!wide) {
     return (
       <ul
         className="readiness-cards"
         aria-label={`Readiness of ${className}, one student a card`}
+        aria-busy={busy}
         // A card's height before it is first laid out (off screen), so the page's length is about right.
         style={{ '--readiness-card-lines': matrix.columns.length } as CSSProperties}
       >
-        {matrix.rows.map((row) => (
+        {rows.map((row) => (
           <StudentCard
             key={row.member.userId}
             row={row}
@@ -53,7 +82,7 @@ export function ReadinessMatrixView({ className, matrix, name, evidence, wide }:
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
     <section className="readiness-scroll" tabIndex={0} aria-label="Readiness matrix, scrolls sideways">
-      <table className="readiness-table">
+      <table className="readiness-table" aria-busy={busy}>
         <caption>
           Readiness of <bdi>{className}</bdi>: students × competencies
         </caption>
@@ -76,7 +105,7 @@ export function ReadinessMatrixView({ className, matrix, name, evidence, wide }:
           </tr>
         </thead>
         <tbody>
-          {matrix.rows.map((row) => (
+          {rows.map((row) => (
             <MatrixRow
               key={row.member.userId}
               row={row}
