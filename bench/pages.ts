@@ -132,9 +132,9 @@ async function prepare(label: string, cwd: string, built: Built): Promise<Target
   const session = await sandboxSession(base, trainer);
   const headers = { Authorization: `Bearer ${session.token}` };
   const notes = (await (await fetch(`${base}/edu/v1/note/list`, { headers })).json()) as { noteId: string }[];
-  // A page with a parameter opens the trainer's first note, or the record of the first student they train.
+  // A page with a parameter opens the trainer's first note, the record of the first student they train, or their first class's readiness.
   const roster = (await (await fetch(`${base}/edu/v1/trainer/roster`, { headers })).json()) as {
-    classes: { students: { userId: string }[] }[];
+    classes: { classId: string; students: { userId: string }[] }[];
   };
   return {
     label,
@@ -143,7 +143,11 @@ async function prepare(label: string, cwd: string, built: Built): Promise<Target
     service,
     trainer,
     world,
-    params: { noteId: notes[0]?.noteId, userId: roster.classes.flatMap((c) => c.students)[0]?.userId },
+    params: {
+      noteId: notes[0]?.noteId,
+      userId: roster.classes.flatMap((c) => c.students)[0]?.userId,
+      classId: roster.classes[0]?.classId,
+    },
   };
 }
 
