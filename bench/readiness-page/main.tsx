@@ -171,8 +171,9 @@ const api = {
     if (!first || !setAnswer) throw new Error('no answer to give');
     setAnswer(first);
     const commit = await done;
-    const end = await painted();
+    // The first screen: the cells the first commit wrote (the background render may add more before the paint).
     const cells = document.querySelectorAll(cellSelector).length;
+    const end = await painted();
     const expected = studentCount * competencyCount;
     let all = end;
     // The rest of the class follows in a background render: each frame, until every cell is in the page (or 10 s).
@@ -197,7 +198,11 @@ const api = {
     const list = lists[index % lists.length];
     if (!list) throw new Error('no training to choose students for');
     if (!list.open) list.open = true;
-    while (list.querySelector('input[type="checkbox"]') === null) await painted();
+    const opened = performance.now();
+    while (list.querySelector('input[type="checkbox"]') === null) {
+      if (performance.now() - opened > 10_000) throw new Error('the training’s students did not show when opened');
+      await painted();
+    }
     const boxes = list.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
     const box = boxes[Math.floor(index / lists.length) % boxes.length];
     if (!box) throw new Error('no checkbox to click');

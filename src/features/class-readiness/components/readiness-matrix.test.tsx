@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { type CandidatePosition, plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
@@ -124,28 +125,38 @@ describe('the readiness matrix', () => {
   });
 
   it.each([
-    ['table', true],
-    ['cards', false],
-  ])('shows a class bigger than a screen whole, once the rest has followed the first screen (%s)', async (_, wide) => {
+    ['table', true, 'tbody > tr', '.readiness-table'],
+    ['cards', false, 'article', '.readiness-cards'],
+  ])('shows a class bigger than a screen a screen first, busy, then whole (%s)', async (_, wide, row, whole) => {
     const first = firstShown(wide, asked[0]?.competencies.length ?? 0);
     const many = Array.from({ length: first + 12 }, (_, i) => ({ userId: `u-${i}`, name: `Student ${i + 1}` }));
-    render(
-      <MemoryRouter>
-        <ReadinessMatrixView
-          className="Cyber 26-B"
-          matrix={buildMatrix(many, asked, answer, {})}
-          name={name}
-          evidence={evidence}
-          wide={wide}
-        />
-      </MemoryRouter>,
+    // What each commit put in the page: the students shown, and whether the matrix said it was busy.
+    const commits: [number, string | null][] = [];
+    const { container } = render(
+      <Profiler
+        id="matrix"
+        onRender={() =>
+          commits.push([
+            document.querySelectorAll(row).length,
+            document.querySelector(whole)?.getAttribute('aria-busy') ?? null,
+          ])
+        }
+      >
+        <MemoryRouter>
+          <ReadinessMatrixView
+            className="Cyber 26-B"
+            matrix={buildMatrix(many, asked, answer, {})}
+            name={name}
+            evidence={evidence}
+            wide={wide}
+          />
+        </MemoryRouter>
+      </Profiler>,
     );
-    const whole = wide
-      ? screen.getByRole('table', { name: 'Readiness of Cyber 26-B: students × competencies' })
-      : screen.getByRole('list', { name: 'Readiness of Cyber 26-B, one student a card' });
-    const students = await within(whole).findAllByRole(wide ? 'rowheader' : 'article');
+    const students = await within(container).findAllByRole(wide ? 'rowheader' : 'article');
     expect(students).toHaveLength(many.length);
     expect(students.at(-1)).toHaveTextContent(`Student ${many.length}`);
-    expect(whole).toHaveAttribute('aria-busy', 'false');
+    expect(commits[0]).toEqual([first, 'true']);
+    expect(commits.at(-1)).toEqual([many.length, 'false']);
   });
 });

@@ -51,7 +51,16 @@ function useShownCount(total: number, first: number): number {
   return useDeferredValue(total, Math.min(total, first));
 }
 
-export function ReadinessMatrixView({ className, matrix, name, evidence, wide }: MatrixProps) {
+/**
+ * The matrix, as a table or as cards: each its own mount (keyed by the
+ * screen's width), so crossing the width shows the new form a screen first
+ * too, instead of all of it in one render.
+ */
+export function ReadinessMatrixView(props: MatrixProps) {
+  return <MatrixShown key={props.wide ? 'table' : 'cards'} {...props} />;
+}
+
+function MatrixShown({ className, matrix, name, evidence, wide }: MatrixProps) {
   const several = matrix.positions.length > 1;
   const shown = useShownCount(matrix.rows.length, firstShown(wide, matrix.columns.length));
   const rows = shown < matrix.rows.length ? matrix.rows.slice(0, shown) : matrix.rows;

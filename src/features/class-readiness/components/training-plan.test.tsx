@@ -69,9 +69,16 @@ describe('the what-if training plan', () => {
     expect(onPlan).toHaveBeenCalledWith('course:c1', ['u-cy'], true);
   });
 
-  it('plans a training for all who need it in one click, and takes it back', async () => {
+  it('plans a training for all who need it in one click', async () => {
+    const { onPlan, training } = plan({});
+    await userEvent.click(within(training).getByRole('button', { name: 'All 2 who need it: Network basics' }));
+    expect(onPlan).toHaveBeenCalledWith('course:c1', ['u-bob', 'u-cy'], true);
+  });
+
+  it('takes a training planned for all back in one click, its students kept closed', async () => {
     const { onPlan, training } = plan({ 'u-bob': ['course:c1'], 'u-cy': ['course:c1'] });
     expect(training).toHaveTextContent('planned for 2 of 2');
+    expect(within(training).queryAllByRole('checkbox')).toHaveLength(0);
     await userEvent.click(within(training).getByRole('button', { name: 'None of them: Network basics' }));
     expect(onPlan).toHaveBeenCalledWith('course:c1', ['u-bob', 'u-cy'], false);
   });
@@ -81,5 +88,12 @@ describe('the what-if training plan', () => {
     expect(training).toHaveTextContent('planned for 1 of 2');
     expect(within(training).getByRole('checkbox', { name: 'Bob Ray' })).toBeChecked();
     expect(within(training).getByRole('checkbox', { name: 'Cy Day' })).not.toBeChecked();
+  });
+
+  it('takes the checkboxes away again when the trainer closes the disclosure', async () => {
+    const { training } = plan({ 'u-bob': ['course:c1'] });
+    expect(within(training).getAllByRole('checkbox')).toHaveLength(2);
+    await userEvent.click(within(training).getByText('Choose among the 2 students'));
+    expect(within(training).queryAllByRole('checkbox')).toHaveLength(0);
   });
 });

@@ -8,7 +8,8 @@
  * is planned for some of them and not all: a class of 50 × 30 had 840
  * checkboxes in a wall, and rendering them all doubled the page's first
  * render. "All who need it" stays one click away. The list itself comes in
- * a background render after the matrix above it is on screen.
+ * the background render that adds the matrix's students after its first
+ * screen.
  */
 import { memo, useDeferredValue, useState } from 'react';
 import type { PlannedTraining, ReadinessMatrix, Training, TrainingKey } from '../readiness-model';
@@ -28,6 +29,8 @@ export function TrainingPlan({ matrix, planned, name, onPlan }: TrainingPlanProp
   if (matrix.trainings.length === 0) {
     return <p>The plugin recommended no training for this class: no student it returned has a gap it can train.</p>;
   }
+  // Nothing on that first render, rather than an empty list a screen reader would announce.
+  if (shown === 0) return null;
   const trainings = shown < matrix.trainings.length ? matrix.trainings.slice(0, shown) : matrix.trainings;
   return (
     <ol className="readiness-trainings" aria-busy={trainings.length < matrix.trainings.length}>
@@ -114,16 +117,23 @@ const TrainingItem = memo(function TrainingItem({
   );
 }, sameItem);
 
-function sameItem(
-  a: { training: Training; label: string; plannedFor: readonly string[]; names: ReadonlyMap<string, string> },
-  b: { training: Training; label: string; plannedFor: readonly string[]; names: ReadonlyMap<string, string> },
-): boolean {
+interface ItemShown {
+  readonly training: Training;
+  readonly label: string;
+  readonly plannedFor: readonly string[];
+  readonly names: ReadonlyMap<string, string>;
+  readonly onPlan: TrainingPlanProps['onPlan'];
+}
+
+function sameItem(a: ItemShown, b: ItemShown): boolean {
   return (
     a.label === b.label &&
     a.training.gaps === b.training.gaps &&
     a.training.openGaps === b.training.openGaps &&
     a.training.students.join() === b.training.students.join() &&
     a.plannedFor.join() === b.plannedFor.join() &&
-    a.names.size === b.names.size
+    a.onPlan === b.onPlan &&
+    // The names its students' checkboxes show, also while its disclosure is closed (they are rendered on opening).
+    a.training.students.every((userId) => a.names.get(userId) === b.names.get(userId))
   );
 }
