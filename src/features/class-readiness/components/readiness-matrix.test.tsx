@@ -2,24 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { type CandidatePosition, plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
+import { plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
 import { buildMatrix, type PlannedTraining } from '../readiness-model';
 import { firstShown, ReadinessMatrixView, type RowEvidence } from './readiness-matrix';
+import { asked, members, name } from './readiness-test-class';
 
-const members = [
-  { userId: 'u-ann', name: 'Ann Lee' },
-  { userId: 'u-bob', name: 'Bob Ray' },
-  { userId: 'u-cy', name: 'Cy Day' },
-];
-const asked: CandidatePosition[] = [
-  {
-    title: 'Lead',
-    count: 1000,
-    competencies: [
-      { competencyId: 'net', title: 'Networking', minimumRequirement: 'basic', preferredRequirement: 'intermediate' },
-    ],
-  },
-];
 const answer = plannerCandidatesResultSchema.parse({
   pluginId: 'coach',
   name: 'Coach',
@@ -42,7 +29,6 @@ const answer = plannerCandidatesResultSchema.parse({
   warnings: [],
 });
 const matrix = buildMatrix(members, asked, answer, {});
-const name = (key: string) => (key === 'course:c1' ? 'Network basics' : undefined);
 const evidence = (userId: string): RowEvidence => ({
   href: `/students/${userId}?courseId=crs-1`,
   text: userId === 'u-ann' ? 'Newest entry 90 days ago: older than 60 days' : 'Newest entry 3 days ago',

@@ -1,24 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type CandidatePosition, plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
+import { plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
 import { buildMatrix, type PlannedTraining } from '../readiness-model';
+import { asked, members, name } from './readiness-test-class';
 import { TrainingPlan } from './training-plan';
 
-const members = [
-  { userId: 'u-ann', name: 'Ann Lee' },
-  { userId: 'u-bob', name: 'Bob Ray' },
-  { userId: 'u-cy', name: 'Cy Day' },
-];
-const asked: CandidatePosition[] = [
-  {
-    title: 'Lead',
-    count: 1000,
-    competencies: [
-      { competencyId: 'net', title: 'Networking', minimumRequirement: 'basic', preferredRequirement: 'intermediate' },
-    ],
-  },
-];
 const gap = { competencyId: 'net', recommendedAction: [{ type: 'course', objectIds: ['c1'] }] };
 const answer = plannerCandidatesResultSchema.parse({
   pluginId: 'coach',
@@ -39,7 +26,6 @@ const answer = plannerCandidatesResultSchema.parse({
   people: [],
   warnings: [],
 });
-const name = (key: string) => (key === 'course:c1' ? 'Network basics' : undefined);
 
 function plan(planned: PlannedTraining) {
   const onPlan = vi.fn();
