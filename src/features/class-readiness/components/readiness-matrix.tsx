@@ -7,8 +7,9 @@
  * whose cells it changed.
  *
  * A big class is shown a screen first: the first render holds the students
- * who fit on one screen, and React adds the rest in a background render right
- * after that screen is painted (the table says it is busy until then). A
+ * who fit on one screen, and React adds the rest in a background render it
+ * starts once that one is committed, yielding to the browser to paint it (the
+ * table says it is busy until every row is in). A
  * class of 50 × 30 is 1,500 cells, and creating all their nodes at once kept
  * the first screen from the trainer for half a second.
  */
