@@ -57,10 +57,32 @@ export async function launchChromium(port: number): Promise<DebuggableChromium> 
         if (child.exitCode !== null || child.signalCode !== null) resolve(null);
         else child.once('exit', resolve);
       });
-      // Chromium's helper processes may still be writing its cache as the main one exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      await removeProfile(profile);
     },
   };
+}
+
+/**
+ * Chromium's helper processes may still be writing its cache as the main one
+ * exits, so a removal can meet a directory just refilled (ENOTEMPTY): tried
+ * again for a few seconds, then left in the temp folder with a word, rather
+ * than failing a benchmark that has measured all it had to.
+ */
+async function removeProfile(dir: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      return;
+    } catch (error) {
+      if (attempt >= 6) {
+        console.error(
+          `[bench] left Chromium's profile ${dir}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return;
+      }
+      await sleep(500);
+    }
+  }
 }
 
 export interface SignedIn {
