@@ -2,32 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
 import { buildMatrix, type PlannedTraining } from '../readiness-model';
 import { firstShown, ReadinessMatrixView, type RowEvidence } from './readiness-matrix';
-import { asked, members, name } from './readiness-test-class';
+import { answerRecommending, asked, members, name } from './readiness-test-class';
 
-const answer = plannerCandidatesResultSchema.parse({
-  pluginId: 'coach',
-  name: 'Coach',
-  status: 'ok',
-  candidates: {
-    positions: [
-      {
-        title: 'Lead',
-        readyCandidates: [{ candidateId: 'u-ann', trainingGap: [] }],
-        recommendedCandidates: [
-          {
-            candidateId: 'u-bob',
-            trainingGap: [{ competencyId: 'net', recommendedAction: [{ type: 'course', objectIds: ['c1'] }] }],
-          },
-        ],
-      },
-    ],
-  },
-  people: [],
-  warnings: [],
-});
+const answer = answerRecommending(['u-bob']);
 const matrix = buildMatrix(members, asked, answer, {});
 const evidence = (userId: string): RowEvidence => ({
   href: `/students/${userId}?courseId=crs-1`,

@@ -1,9 +1,14 @@
 /**
  * The class the readiness components' tests read: three students and one
  * position of one competency, with the one course name the plugin's answers
- * use. Each test gives its own answer.
+ * use, and the plugin's answer for them: Ann ready, the students each test
+ * names recommended course c1 for Networking, the rest not returned.
  */
-import type { CandidatePosition } from '../../../../contract/mission-planner';
+import {
+  type CandidatePosition,
+  type PlannerCandidatesResult,
+  plannerCandidatesResultSchema,
+} from '../../../../contract/mission-planner';
 import type { ClassMember, TrainingKey } from '../readiness-model';
 
 export const members: ClassMember[] = [
@@ -24,3 +29,24 @@ export const asked: CandidatePosition[] = [
 
 /** The plugin names course c1; anything else goes by its id. */
 export const name = (key: TrainingKey) => (key === 'course:c1' ? 'Network basics' : undefined);
+
+/** The plugin's answer: Ann ready, each of `recommended` (userIds) with a Networking gap course c1 closes. */
+export function answerRecommending(recommended: readonly string[]): PlannerCandidatesResult {
+  const gap = { competencyId: 'net', recommendedAction: [{ type: 'course', objectIds: ['c1'] }] };
+  return plannerCandidatesResultSchema.parse({
+    pluginId: 'coach',
+    name: 'Coach',
+    status: 'ok',
+    candidates: {
+      positions: [
+        {
+          title: 'Lead',
+          readyCandidates: [{ candidateId: 'u-ann', trainingGap: [] }],
+          recommendedCandidates: recommended.map((candidateId) => ({ candidateId, trainingGap: [gap] })),
+        },
+      ],
+    },
+    people: [],
+    warnings: [],
+  });
+}

@@ -1,31 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { plannerCandidatesResultSchema } from '../../../../contract/mission-planner';
 import { buildMatrix, type PlannedTraining } from '../readiness-model';
-import { asked, members, name } from './readiness-test-class';
+import { answerRecommending, asked, members, name } from './readiness-test-class';
 import { TrainingPlan } from './training-plan';
 
-const gap = { competencyId: 'net', recommendedAction: [{ type: 'course', objectIds: ['c1'] }] };
-const answer = plannerCandidatesResultSchema.parse({
-  pluginId: 'coach',
-  name: 'Coach',
-  status: 'ok',
-  candidates: {
-    positions: [
-      {
-        title: 'Lead',
-        readyCandidates: [{ candidateId: 'u-ann', trainingGap: [] }],
-        recommendedCandidates: [
-          { candidateId: 'u-bob', trainingGap: [gap] },
-          { candidateId: 'u-cy', trainingGap: [gap] },
-        ],
-      },
-    ],
-  },
-  people: [],
-  warnings: [],
-});
+const answer = answerRecommending(['u-bob', 'u-cy']);
 
 function plan(planned: PlannedTraining) {
   const onPlan = vi.fn();
