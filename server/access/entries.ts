@@ -4,12 +4,12 @@
  * API answers. The comment and note lists and the student record narrow and
  * order these selects; none writes its own.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Comment } from '../../contract/comments.ts';
 import type { Note } from '../../contract/notes.ts';
 import type { UserSummary } from '../../contract/users.ts';
 import type { Queryable } from '../data/database.ts';
-import { entry, readableBy } from './read-rule.ts';
+import { entry, readableBy, readerWaysApart } from './read-rule.ts';
 
 /**
  * Every comment `viewerId` may read, withdrawn ones included: where a
@@ -17,6 +17,11 @@ import { entry, readableBy } from './read-rule.ts';
  * author is told it is withdrawn. Lists and search read `readableComments`.
  */
 export function readableCommentsWithWithdrawn(q: Queryable, viewerId: string) {
+  return commentsWhere(q, readableBy(entry('c'), sql.val(viewerId)));
+}
+
+/** Every comment column a reader uses, of the comments `condition` holds for: only the read rule's conditions. */
+function commentsWhere(q: Queryable, condition: RawBuilder<SqlBool>) {
   return q
     .selectFrom('comments as c')
     .innerJoin('students as st', 'st.student_id', 'c.student_id')
@@ -33,17 +38,37 @@ export function readableCommentsWithWithdrawn(q: Queryable, viewerId: string) {
       'c.edited_at',
       'c.withdrawn_at',
     ])
-    .where(readableBy(entry('c'), sql.val(viewerId)));
+    .where(condition);
 }
 
 /** The comments `viewerId` may read (a withdrawn one is no longer read), every column a reader of comments uses; narrow and order as needed. */
 export function readableComments(q: Queryable, viewerId: string) {
   return readableCommentsWithWithdrawn(q, viewerId).where('c.withdrawn_at', 'is', null);
 }
+/**
+ * The same comments as `readableComments`, as one select per way of being a
+ * reader (read-rule.ts `readerWaysApart`): each comment is in exactly one, so
+ * together they are `readableComments`, none twice.
+ */
+export function readableCommentsByWay(q: Queryable, viewerId: string) {
+  return readerWaysApart(entry('c'), sql.val(viewerId)).map((condition) =>
+    commentsWhere(q, condition).where('c.withdrawn_at', 'is', null),
+  );
+}
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof readableComments>['execute']>>[number];
 
 /** The notes `viewerId` may read, every column a reader of notes uses; narrow and order as needed. */
 export function readableNotes(q: Queryable, viewerId: string) {
+  return notesWhere(q, readableBy(entry('n'), sql.val(viewerId)));
+}
+
+/** The same notes as `readableNotes`, one select per way of being a reader, as `readableCommentsByWay`. */
+export function readableNotesByWay(q: Queryable, viewerId: string) {
+  return readerWaysApart(entry('n'), sql.val(viewerId)).map((condition) => notesWhere(q, condition));
+}
+
+/** Every note column a reader uses, of the notes `condition` holds for: only the read rule's conditions. */
+function notesWhere(q: Queryable, condition: RawBuilder<SqlBool>) {
   return q
     .selectFrom('notes as n')
     .select([
@@ -59,7 +84,7 @@ export function readableNotes(q: Queryable, viewerId: string) {
       'n.created_at',
       'n.edited_at',
     ])
-    .where(readableBy(entry('n'), sql.val(viewerId)));
+    .where(condition);
 }
 export type NoteRow = Awaited<ReturnType<ReturnType<typeof readableNotes>['execute']>>[number];
 

@@ -42,12 +42,29 @@ const readerClauses = {
   },
 } as const satisfies Record<string, ReaderClause>;
 
+const holdings = (e: EntryColumns, viewer: Expression<string>) =>
+  Object.values(readerClauses).map((clause) => clause.holds(e, viewer));
+
 /** The entry is readable by the viewer. */
 export function readableBy(e: EntryColumns, viewer: Expression<string>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.join(
-    Object.values(readerClauses).map((clause) => clause.holds(e, viewer)),
-    sql` OR `,
-  )})`;
+  return sql<SqlBool>`(${sql.join(holdings(e, viewer), sql` OR `)})`;
+}
+
+/**
+ * The rule cut into one condition per way of being a reader, each holding
+ * only where no earlier one does: every readable entry meets exactly one, so
+ * the entries of each, read apart, add up to `readableBy`'s with none twice. A
+ * query that an index serves one way at a time (PostgreSQL's search, by class
+ * or by author and the words together) reads each apart; everything else
+ * reads `readableBy`.
+ */
+export function readerWaysApart(e: EntryColumns, viewer: Expression<string>): RawBuilder<SqlBool>[] {
+  const all = holdings(e, viewer);
+  return all.map((holds, i) => {
+    // An earlier way that is unknown (NULL: an entry of no class) does not hold.
+    const earlier = all.slice(0, i).map((other) => sql<SqlBool>`NOT COALESCE(${other}, FALSE)`);
+    return sql<SqlBool>`(${sql.join([holds, ...earlier], sql` AND `)})`;
+  });
 }
 
 /** SQLite answers a condition 0 or 1, PostgreSQL false or true. */

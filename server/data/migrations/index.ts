@@ -14,6 +14,7 @@ import { migration as corrections } from './012-corrections.ts';
 import { migration as pinnedPhrases } from './013-pinned-phrases.ts';
 import { migration as missionPlans } from './014-mission-plans.ts';
 import { migration as classActivity } from './015-class-activity.ts';
+import { migration as searchByReader } from './016-search-by-reader.ts';
 import type { Migration } from './types.ts';
 
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   pinnedPhrases,
   missionPlans,
   classActivity,
+  searchByReader,
 ];
