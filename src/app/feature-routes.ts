@@ -27,5 +27,9 @@ export const featureRoutes: readonly FeatureRoute[] = [
   { path: 'search', load: () => import('../features/search/search-page') },
   { path: 'classes/write', load: () => import('../features/several-students/several-students-page') },
   // Reached from each class on the classes page.
-  { path: 'classes/:classId/readiness', load: () => import('../features/class-readiness/class-readiness-page') },
+  {
+    path: 'classes/:classId/readiness',
+    load: () => import('../features/class-readiness/class-readiness-page'),
+    prefetch: () => import('../features/class-readiness/prefetch'),
+  },
 ];
