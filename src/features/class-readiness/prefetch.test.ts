@@ -3,24 +3,12 @@ import { waitFor } from '@testing-library/react';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { extensions } from '../../lib/api/extensions';
 import { rosterQueries } from '../../lib/api/roster-queries';
-import { json } from '../../test/fixtures';
+import { json, userSummary } from '../../test/fixtures';
 import { signInSandboxTrainer } from '../../test/sign-in';
 import { readinessQueries } from './api/readiness-queries';
 import prefetchReadiness from './prefetch';
 
-const jordan = {
-  handle: '@jlee',
-  firstName: 'Jordan',
-  lastName: 'Lee',
-  userType: 'adult',
-  accountType: 'Adult',
-  country: 'US',
-  profilePic: null,
-  coverPhoto: null,
-  userId: 'usr-j',
-  anonymous: false,
-  studentId: 'stu-j',
-};
+const jordan = userSummary('usr-j', { studentId: 'stu-j' });
 
 /** The service's answers by path; anything else is an unknown address, as the platform answers our extensions. */
 function serve(answers: Record<string, unknown>) {
