@@ -68,6 +68,14 @@ export async function addCoTrainer(service: TestService, classId: string, userId
   });
 }
 
+/** Takes `userId` off the trainers of `classId`, as an administrator would (what they wrote there stays theirs). */
+export async function removeCoTrainer(service: TestService, classId: string, userId: string): Promise<void> {
+  await service.db.transaction(async (tx) => {
+    await tx.deleteFrom('class_trainers').where('class_id', '=', classId).where('user_id', '=', userId).execute();
+    await bump(tx, 'classes');
+  });
+}
+
 /** A trainer who is neither of the world's two and does not teach its class: a co-trainer to be. */
 export function spareTrainer(world: World): SandboxUser {
   const spare = world.users.find(

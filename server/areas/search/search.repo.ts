@@ -153,8 +153,9 @@ function narrowing(q: Queryable, columns: StreamColumns, viewerId: string, reque
 
 /**
  * The pages of each way of being a reader (no entry in two), together, cut to
- * one page again in the keyset's order. Each page is already narrowed,
- * ordered and cut, so the page of all of them is among their rows.
+ * one page again in the keyset's order (by relevance: only a search by
+ * relevance reads the ways apart). Each page is already narrowed, ordered and
+ * cut, so the page of all of them is among their rows.
  */
 function united<Row>(q: Queryable, pages: readonly Expression<unknown>[], request: StreamRequest) {
   const union = sql.join(
@@ -164,7 +165,7 @@ function united<Row>(q: Queryable, pages: readonly Expression<unknown>[], reques
   return q
     .selectFrom(sql<Row>`(${union})`.as('u'))
     .selectAll()
-    .orderBy(request.order === 'newest' ? sql`seq DESC` : sql`score DESC, seq DESC`)
+    .orderBy(sql`score DESC, seq DESC`)
     .limit(request.limit);
 }
 

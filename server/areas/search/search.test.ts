@@ -4,7 +4,7 @@ import { errorBodySchema } from '../../../contract/common.ts';
 import { noteListSchema, noteSchema } from '../../../contract/notes.ts';
 import { type SearchResult, searchResultListSchema } from '../../../contract/search.ts';
 import { demoIds } from '../../../sandbox/demo-ids.ts';
-import { addCoTrainer, loadWorld, spareTrainer, type World } from '../../../testkit/fixtures.ts';
+import { addCoTrainer, loadWorld, removeCoTrainer, spareTrainer, type World } from '../../../testkit/fixtures.ts';
 import { call, type Reply, signIn, startService, type TestService } from '../../../testkit/harness.ts';
 
 let service: TestService;
@@ -357,6 +357,30 @@ describe('the read rule of the lists', () => {
     const times = all.map((r) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
   });
+
+  it.each(['relevance', 'newest'])(
+    'finds by %s what its author wrote in a class they no longer train, and the class’s trainer finds it too',
+    async (order) => {
+      const word = `quokka${order}`;
+      // The co-trainer writes while they train the class, then is taken off it (and put back afterwards).
+      const token = coTrainer.token;
+      const theirs = await comment(token, `${word} spotted near the hangar`);
+      const trainers = await comment(world.trainer.token, `${word} seen by the class's trainer`);
+      expect(ids(await search(token, { q: word, order })).sort()).toEqual(
+        [theirs.commentId, trainers.commentId].sort(),
+      );
+      await removeCoTrainer(service, world.klass.classId, coTrainer.userId);
+      try {
+        // Theirs through their authorship alone; the trainer's no longer.
+        expect(ids(await search(token, { q: word, order }))).toEqual([theirs.commentId]);
+        expect(ids(await search(world.trainer.token, { q: word, order })).sort()).toEqual(
+          [theirs.commentId, trainers.commentId].sort(),
+        );
+      } finally {
+        await addCoTrainer(service, world.klass.classId, coTrainer.userId);
+      }
+    },
+  );
 
   it('is tried on people who read something and people who read nothing', async () => {
     const counts = await Promise.all(
