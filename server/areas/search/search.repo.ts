@@ -162,11 +162,7 @@ function united<Row>(q: Queryable, pages: readonly Expression<unknown>[], reques
     pages.map((page) => sql`${page}`),
     sql` UNION ALL `,
   );
-  return q
-    .selectFrom(sql<Row>`(${union})`.as('u'))
-    .selectAll()
-    .orderBy(sql`score DESC, seq DESC`)
-    .limit(request.limit);
+  return q.selectFrom(sql<Row>`(${union})`.as('u')).selectAll().orderBy(sql`score DESC, seq DESC`).limit(request.limit);
 }
 
 /** The comments of one stream's page, the query `searchRepo` runs. */
