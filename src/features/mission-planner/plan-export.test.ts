@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CandidatePosition, plannerCandidatesResultSchema } from '../../../contract/mission-planner';
+import type { CandidatePosition } from '../../../contract/mission-planner';
 import { csvText } from '../../lib/export/csv';
+import { coachAnswer } from '../../test/planner-fixtures';
 import type { PlanNames } from './api/plan-names';
 import { planFileName, planRows } from './plan-export';
 
@@ -19,37 +20,28 @@ const asked: CandidatePosition[] = [
     ],
   },
 ];
-const answer = plannerCandidatesResultSchema.parse({
-  pluginId: 'coach',
-  name: 'Coach',
-  status: 'ok',
-  candidates: {
-    positions: [
+const answer = coachAnswer([
+  {
+    title: 'Lead',
+    readyCandidates: [{ candidateId: 'u-1', trainingGap: [] }],
+    recommendedCandidates: [
       {
-        title: 'Lead',
-        readyCandidates: [{ candidateId: 'u-1', trainingGap: [] }],
-        recommendedCandidates: [
+        candidateId: 'u-2',
+        trainingGap: [
           {
-            candidateId: 'u-2',
-            trainingGap: [
-              {
-                competencyId: 'a',
-                currentLevel: 'basic',
-                recommendedAction: [
-                  { type: 'course', objectIds: ['crs-1'] },
-                  { type: 'objective', objectIds: ['obj-1', 'obj-x'] },
-                ],
-              },
+            competencyId: 'a',
+            currentLevel: 'basic',
+            recommendedAction: [
+              { type: 'course', objectIds: ['crs-1'] },
+              { type: 'objective', objectIds: ['obj-1', 'obj-x'] },
             ],
           },
-          { candidateId: 'u-3', trainingGap: [] },
         ],
       },
+      { candidateId: 'u-3', trainingGap: [] },
     ],
   },
-  people: [],
-  warnings: [],
-});
+]);
 const people = new Map([
   ['u-1', { userId: 'u-1', displayName: 'Ann Archer', afsc: '3D072', dutyTitle: 'Lead', inYourClasses: true }],
   // Outside the trainer's classes, and of another specialty.

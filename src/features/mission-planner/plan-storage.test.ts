@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plannerCandidatesResultSchema } from '../../../contract/mission-planner';
+import { coachAnswer } from '../../test/planner-fixtures';
 import { planKey, readSavedPlan, restoredState, savedPlanOf, writeSavedPlan } from './plan-storage';
 import {
   initialPlannerState,
@@ -23,36 +23,39 @@ const asked = [
     ],
   },
 ];
-const answer = plannerCandidatesResultSchema.parse({
-  pluginId: 'coach',
-  name: 'Readiness Coach',
-  status: 'ok',
-  candidates: {
-    positions: [
+const answer = coachAnswer(
+  [
+    {
+      title: 'Lead',
+      readyCandidates: [{ candidateId: 'usr-ann', trainingGap: [], reason: 'Ready: AFSC 3D072 held since 2019.' }],
+      recommendedCandidates: [
+        {
+          candidateId: 'usr-ben',
+          trainingGap: [
+            {
+              competencyId: 'a',
+              currentLevel: null,
+              recommendedAction: [{ type: 'course', objectIds: ['crs-net'] }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  {
+    name: 'Readiness Coach',
+    people: [
       {
-        title: 'Lead',
-        readyCandidates: [{ candidateId: 'usr-ann', trainingGap: [], reason: 'Ready: AFSC 3D072 held since 2019.' }],
-        recommendedCandidates: [
-          {
-            candidateId: 'usr-ben',
-            trainingGap: [
-              {
-                competencyId: 'a',
-                currentLevel: null,
-                recommendedAction: [{ type: 'course', objectIds: ['crs-net'] }],
-              },
-            ],
-          },
-        ],
+        userId: 'usr-ann',
+        displayName: 'SSgt Ann Archer',
+        afsc: '3D072',
+        dutyTitle: 'Shift lead',
+        inYourClasses: true,
       },
+      { userId: 'usr-ben', displayName: 'A1C Ben Brook', afsc: '3D032', dutyTitle: 'Operator', inYourClasses: false },
     ],
   },
-  people: [
-    { userId: 'usr-ann', displayName: 'SSgt Ann Archer', afsc: '3D072', dutyTitle: 'Shift lead', inYourClasses: true },
-    { userId: 'usr-ben', displayName: 'A1C Ben Brook', afsc: '3D032', dutyTitle: 'Operator', inYourClasses: false },
-  ],
-  warnings: [],
-});
+);
 
 function plan(): PlannerState {
   const steps: PlannerAction[] = [

@@ -6,6 +6,7 @@ import {
   plannerCapabilitiesResultSchema,
 } from '../../../contract/mission-planner';
 import { ApiError } from '../../lib/api/api-error';
+import { coachAnswer } from '../../test/planner-fixtures';
 import {
   initialPlannerState,
   newPosition,
@@ -79,25 +80,19 @@ const failed = {
   status: 'failed',
   failure: { code: 'timeout', message: 'No answer in time' },
 };
-const candidatesOk: PlannerCandidatesResult = plannerCandidatesResultSchema.parse({
-  pluginId: 'coach',
-  name: 'Readiness Coach',
-  status: 'ok',
-  candidates: {
-    positions: [
-      {
-        title: 'Lead',
-        readyCandidates: [{ candidateId: 'u-1', trainingGap: [] }],
-        recommendedCandidates: [
-          { candidateId: 'u-2', trainingGap: [] },
-          { candidateId: 'u-3', trainingGap: [] },
-        ],
-      },
-    ],
-  },
-  people: [],
-  warnings: [],
-});
+const candidatesOk: PlannerCandidatesResult = coachAnswer(
+  [
+    {
+      title: 'Lead',
+      readyCandidates: [{ candidateId: 'u-1', trainingGap: [] }],
+      recommendedCandidates: [
+        { candidateId: 'u-2', trainingGap: [] },
+        { candidateId: 'u-3', trainingGap: [] },
+      ],
+    },
+  ],
+  { name: 'Readiness Coach' },
+);
 
 const run = (actions: readonly PlannerAction[], from: PlannerState = initialPlannerState()) =>
   actions.reduce(plannerReducer, from);

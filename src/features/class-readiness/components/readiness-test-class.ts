@@ -4,11 +4,8 @@
  * use, and the plugin's answer for them: Ann ready, the students each test
  * names recommended course c1 for Networking, the rest not returned.
  */
-import {
-  type CandidatePosition,
-  type PlannerCandidatesResult,
-  plannerCandidatesResultSchema,
-} from '../../../../contract/mission-planner';
+import type { CandidatePosition, PlannerCandidatesResult } from '../../../../contract/mission-planner';
+import { coachAnswer } from '../../../test/planner-fixtures';
 import type { ClassMember, TrainingKey } from '../readiness-model';
 
 export const members: ClassMember[] = [
@@ -33,20 +30,11 @@ export const name = (key: TrainingKey) => (key === 'course:c1' ? 'Network basics
 /** The plugin's answer: Ann ready, each of `recommended` (userIds) with a Networking gap course c1 closes. */
 export function answerRecommending(recommended: readonly string[]): PlannerCandidatesResult {
   const gap = { competencyId: 'net', recommendedAction: [{ type: 'course', objectIds: ['c1'] }] };
-  return plannerCandidatesResultSchema.parse({
-    pluginId: 'coach',
-    name: 'Coach',
-    status: 'ok',
-    candidates: {
-      positions: [
-        {
-          title: 'Lead',
-          readyCandidates: [{ candidateId: 'u-ann', trainingGap: [] }],
-          recommendedCandidates: recommended.map((candidateId) => ({ candidateId, trainingGap: [gap] })),
-        },
-      ],
+  return coachAnswer([
+    {
+      title: 'Lead',
+      readyCandidates: [{ candidateId: 'u-ann', trainingGap: [] }],
+      recommendedCandidates: recommended.map((candidateId) => ({ candidateId, trainingGap: [gap] })),
     },
-    people: [],
-    warnings: [],
-  });
+  ]);
 }
