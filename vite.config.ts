@@ -214,9 +214,6 @@ function chunkGroups() {
       'contract/endpoints/mission-plans.ts',
       'src/features/mission-planner/',
     ],
-    // Its page and its prefetch share its queries, which read the planner's contract: kept apart, they would
-    // take the planner's schemas into the shared chunk.
-    'class-readiness': ['src/features/class-readiness/'],
     auth: ['contract/auth.ts', 'contract/endpoints/auth.ts'],
     'student-record': ['contract/student-record.ts', 'contract/endpoints/student-record.ts', 'src/app/student-record/'],
   };
