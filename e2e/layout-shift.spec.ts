@@ -73,6 +73,7 @@ test('no page moves under the reader while it loads, signed out or in @field', a
     '/profile',
     '/friends',
     '/mission-planner',
+    `/classes/${klass.classId}/readiness`,
   ]) {
     expect(await shiftsOpening(page, path), `what moved while ${path} loaded`).toEqual([]);
   }

@@ -62,29 +62,40 @@ function ClassReadiness() {
   return (
     <div className="page readiness-page">
       <title>{`${title} · Trainer dashboard`}</title>
-      <PageHeading intro="Who in this class is ready for a position, what training closes the gaps, and who would be ready if it were done. An AI plugin judges; what you wrote is one link away.">
-        {title}
-      </PageHeading>
+      {/*
+        The heading names the class once the roster is in, and may take another line then; so what is above it
+        stays above it, and what is below it (the intro, the page) comes with the roster, in place of the
+        skeleton: nothing on screen moves when the name arrives.
+      */}
       <p>
         <Link to="/classes">Back to classes</Link>
       </p>
+      <PageHeading>{title}</PageHeading>
       {roster.isPending ? (
         <Skeleton label="Loading the class" />
-      ) : roster.isError ? (
-        <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
-      ) : !roster.data || !klass ? (
-        <EmptyState title="This class is not among yours">
-          <p>
-            Open readiness from one of your classes on the <Link to="/classes">classes page</Link>.
-          </p>
-        </EmptyState>
       ) : (
-        <Readiness
-          classId={classId}
-          className={klass.className}
-          courseId={klass.courseId}
-          members={roster.data.members.get(classId) ?? []}
-        />
+        <>
+          <p className="page-intro readiness-intro">
+            Who in this class is ready for a position, what training closes the gaps, and who would be ready if it were
+            done. An AI plugin judges; what you wrote is one link away.
+          </p>
+          {roster.isError ? (
+            <ErrorState error={roster.error} what="your classes" onRetry={() => void roster.refetch()} />
+          ) : !roster.data || !klass ? (
+            <EmptyState title="This class is not among yours">
+              <p>
+                Open readiness from one of your classes on the <Link to="/classes">classes page</Link>.
+              </p>
+            </EmptyState>
+          ) : (
+            <Readiness
+              classId={classId}
+              className={klass.className}
+              courseId={klass.courseId}
+              members={roster.data.members.get(classId) ?? []}
+            />
+          )}
+        </>
       )}
     </div>
   );

@@ -1,11 +1,9 @@
 /**
  * Class readiness's roster, asked for while its code loads: the heading names
- * the class from it. Before, the page asked only once rendered, and its
- * heading grew from "Class readiness" to the class's name after the first
- * paint, moving the text under it (Lighthouse's only layout shift on the
- * page, 0.008). The page's other reads (the plugins, who was written about
- * when) import the planner's contract, which would make this module as big as
- * the page; the page asks for them itself.
+ * the class from it, and the page shows the class's students. The page's
+ * other reads (the plugins, who was written about when) import the planner's
+ * contract, which would make this module as big as the page: the page asks
+ * for them itself.
  */
 import type { PrefetchArgs } from '../../lib/api/prefetch-args';
 import { rosterQueries } from '../../lib/api/roster-queries';
