@@ -2,8 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { coachAnswer } from '../../../test/planner-fixtures';
 import { buildMatrix, type PlannedTraining } from '../readiness-model';
-import { firstShown, ReadinessMatrixView, type RowEvidence } from './readiness-matrix';
+import { FIRST_COLUMNS, firstShown, ReadinessMatrixView, type RowEvidence } from './readiness-matrix';
 import { answerRecommending, asked, members, name } from './readiness-test-class';
 
 const answer = answerRecommending(['u-bob']);
@@ -123,5 +124,51 @@ describe('the readiness matrix', () => {
     expect(students.at(-1)).toHaveTextContent(`Student ${many.length}`);
     expect(commits[0]).toEqual([first, 'true']);
     expect(commits.at(-1)).toEqual([many.length, 'false']);
+  });
+
+  it('fills the columns a screen shows first, and every cell of the class once it is whole', async () => {
+    const wideTarget = {
+      title: 'Lead',
+      count: 1000,
+      competencies: Array.from({ length: FIRST_COLUMNS + 4 }, (_, i) => ({
+        competencyId: `c-${i}`,
+        title: `Competency ${i + 1}`,
+        minimumRequirement: 'basic' as const,
+        preferredRequirement: 'intermediate' as const,
+      })),
+    };
+    const many = Array.from({ length: firstShown(true, 1) + 4 }, (_, i) => ({
+      userId: `u-${i}`,
+      name: `Student ${i}`,
+    }));
+    // The plugin returned none of them: every cell of the class says "Not known" once it is filled.
+    const none = coachAnswer([{ title: 'Lead', readyCandidates: [], recommendedCandidates: [] }]);
+    const said = () =>
+      [...document.querySelectorAll('tbody > tr')].map((tr) =>
+        [...tr.querySelectorAll('td')].map((td) => td.textContent).join('|'),
+      );
+    const commits: string[][] = [];
+    render(
+      <Profiler id="matrix" onRender={() => commits.push(said())}>
+        <MemoryRouter>
+          <ReadinessMatrixView
+            className="Cyber 26-C"
+            matrix={buildMatrix(many, [wideTarget], none, {})}
+            name={name}
+            evidence={evidence}
+            wide
+          />
+        </MemoryRouter>
+      </Profiler>,
+    );
+    await screen.findByRole('rowheader', { name: new RegExp(`^Student ${many.length - 1}`) });
+    // The first screen's rows: the calls of the columns a screen shows, the other cells empty.
+    const firstScreen = Array.from({ length: FIRST_COLUMNS + 4 }, (_, i) =>
+      i < FIRST_COLUMNS ? 'Not known' : '',
+    ).join('|');
+    expect(commits[0]).toEqual(Array.from({ length: firstShown(true, 1) }, () => firstScreen));
+    expect(commits.at(-1)).toEqual(
+      many.map(() => Array.from({ length: FIRST_COLUMNS + 4 }, () => 'Not known').join('|')),
+    );
   });
 });

@@ -7,11 +7,12 @@
  * whose cells it changed.
  *
  * A big class is shown a screen first: the first render holds the students
- * who fit on one screen, and React adds the rest in a background render it
- * starts once that one is committed, yielding to the browser to paint it (the
- * table says it is busy until every row is in). A
- * class of 50 × 30 is 1,500 cells, and creating all their nodes at once kept
- * the first screen from the trainer for half a second.
+ * who fit on one screen, with the calls of the columns a screen shows, and
+ * React adds the rest in a background render it starts once that one is
+ * committed, yielding to the browser to paint it (the table says it is busy
+ * until every row is in). A class of 50 × 30 is 1,500 cells, and creating all
+ * their nodes at once kept the first screen from the trainer for half a
+ * second.
  */
 import { type CSSProperties, Fragment, memo, useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
@@ -39,6 +40,15 @@ interface MatrixProps {
  * of a card: one card of 30 fills more than a screen, one of 3 does not).
  */
 const FIRST_ROWS = 8;
+/**
+ * The most columns a screen shows beside the students' names (the page is at
+ * most 80rem wide: the names' 14rem and 7⅓ columns of 9rem): on the first
+ * render the other cells of the first rows are written empty, in their column
+ * with their call's class, and filled in the background render that adds the
+ * other rows. Their calls were a third of the first render's nodes for a
+ * class of 30 competencies.
+ */
+export const FIRST_COLUMNS = 8;
 const FIRST_CARD_LINES = 12;
 export const firstShown = (wide: boolean, columns: number): number =>
   wide ? FIRST_ROWS : Math.max(1, Math.ceil(FIRST_CARD_LINES / Math.max(1, columns)));
@@ -122,6 +132,7 @@ function MatrixShown({ className, matrix, name, evidence, wide }: MatrixProps) {
               positions={matrix.positions}
               name={name}
               evidence={evidence(row.member.userId)}
+              filled={busy ? FIRST_COLUMNS : row.cells.length}
             />
           ))}
         </tbody>
@@ -190,35 +201,37 @@ function callOf(cell: Row['cells'][number], name: TrainingNamer) {
   );
 }
 
-const MatrixRow = memo(function MatrixRow({
-  row,
-  positions,
-  name,
-  evidence,
-}: {
-  readonly row: Row;
-  readonly positions: readonly string[];
-  readonly name: TrainingNamer;
-  readonly evidence: RowEvidence;
-}) {
-  return (
-    <tr>
-      <th scope="row">
-        <span className="readiness-name">
-          <bdi>{row.member.name}</bdi>
-        </span>
-        <Placements row={row} positions={positions} />
-        <Evidence evidence={evidence} member={row.member} />
-      </th>
-      {row.cells.map((cell, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the columns' order.
-        <td key={index} className={callClass(cell)}>
-          {callOf(cell, name)}
-        </td>
-      ))}
-    </tr>
-  );
-}, sameRow);
+const MatrixRow = memo(
+  function MatrixRow({
+    row,
+    positions,
+    name,
+    evidence,
+    filled,
+  }: RowShown & {
+    /** How many of its cells say their call: the rest are written empty until the background render fills them. */
+    readonly filled: number;
+  }) {
+    return (
+      <tr>
+        <th scope="row">
+          <span className="readiness-name">
+            <bdi>{row.member.name}</bdi>
+          </span>
+          <Placements row={row} positions={positions} />
+          <Evidence evidence={evidence} member={row.member} />
+        </th>
+        {row.cells.map((cell, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the columns' order.
+          <td key={index} className={callClass(cell)}>
+            {index < filled ? callOf(cell, name) : null}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (a, b) => a.filled === b.filled && sameRow(a, b),
+);
 
 const StudentCard = memo(function StudentCard({
   row,
