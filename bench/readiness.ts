@@ -27,7 +27,7 @@ export interface ReadinessOptions {
 }
 
 interface Api {
-  answer(): Promise<{ ms: number; commitMs: number; cells: number; allMs: number; allCells: number }>;
+  answer(): Promise<{ ms: number; commitMs: number; rows: number; cells: number; allMs: number; allCells: number }>;
   toggle(index: number): Promise<{ ms: number; commitMs: number; planned: number; shown: boolean }>;
   toggleAll(index: number): Promise<{ ms: number; commitMs: number; planned: number; shown: boolean }>;
   model(runs: number): { build: number; projection: number };
@@ -50,7 +50,9 @@ interface Measured {
   readonly scrollMax: number[];
   readonly scrollTotal: number[];
   scrollSteps: number;
-  /** Cells in the page at the first screen's paint, and once the whole class is in. */
+  /** Students in the page at the first screen's paint. */
+  rows: number;
+  /** Cells saying their call at the first screen's paint, and once the whole class is in. */
   cells: number;
   allCells: number;
   /** Every change showed on its control (the checkbox checked or not, the button's words). */
@@ -97,6 +99,7 @@ async function measure(
     scrollMax: [],
     scrollTotal: [],
     scrollSteps: 0,
+    rows: 0,
     cells: 0,
     allCells: 0,
     changed: true,
@@ -120,6 +123,7 @@ async function measure(
     m.answer.push(answered.ms);
     m.answerCommit.push(answered.commitMs);
     m.answerAll.push(answered.allMs);
+    m.rows = answered.rows;
     m.cells = answered.cells;
     m.allCells = answered.allCells;
     let planned = 0;
@@ -173,7 +177,7 @@ export async function readinessBench(options: ReadinessOptions): Promise<Section
     const phone = await measure(browser, dir, options, { width: 390, height: 844 }, false);
     const expectedCells = options.students * options.competencies;
     s.lines.push(
-      `A class of ${options.students} students × one position of ${options.competencies} competencies: one in ten students ready, one in ten not returned by the plugin (not known), the rest with a gap in every other competency, each gap with a course and an objective. The page (\`bench/readiness-page/\`, built in this run with Vite) renders the dashboard's own \`ReadinessMatrixView\` and \`TrainingPlan\` with \`buildMatrix\`, as the class readiness page does, from a generated answer instead of the service and a plugin (a class of this shape is generated here, not seeded in the sandbox and answered by the demo's plugin); the sandbox service and the plugin are not in the path, so the times start when the answer's JSON text is in the page. Chromium headless, ${options.runs} fresh page(s) per screen. "Answer → painted": JSON.parse and the contract's schema check of the answer, the model, React's commit, then a frame and a task after it; "to React's commit" is the part up to React writing the DOM (parse, model, render), the rest is the browser's style, layout and paint. The matrix is shown a screen first: its first render holds the students who fit on a screen (here ${int(desk.cells / options.competencies)} rows of the table, ${int(phone.cells / options.competencies)} card(s), counted in the page at that paint), and React adds the rest in a background render started as soon as that is committed; "answer → matrix painted" is that first screen, "every student in the page" is the whole class in the DOM and painted (every cell counted below). Even then the browser has laid out and painted only the cells and cards near the view (the matrix's cells, the cards and the trainings are \`content-visibility: auto\`); the rest are laid out as they are scrolled near, which "scrolled to the end" times: the page scrolled a screen at a time (the table's region also across, a screen at a time, at each), each step to its paint (after the what-if changes). "What-if": a click on one student's checkbox of a recommended training (${options.changes} a page, different students and trainings), or on a training's "All N who need it" (the whole class), to the updated matrix painted; a training's students are behind a disclosure, opened before the click and outside its time.`,
+      `A class of ${options.students} students × one position of ${options.competencies} competencies: one in ten students ready, one in ten not returned by the plugin (not known), the rest with a gap in every other competency, each gap with a course and an objective. The page (\`bench/readiness-page/\`, built in this run with Vite) renders the dashboard's own \`ReadinessMatrixView\` and \`TrainingPlan\` with \`buildMatrix\`, as the class readiness page does, from a generated answer instead of the service and a plugin (a class of this shape is generated here, not seeded in the sandbox and answered by the demo's plugin); the sandbox service and the plugin are not in the path, so the times start when the answer's JSON text is in the page. Chromium headless, ${options.runs} fresh page(s) per screen. "Answer → painted": JSON.parse and the contract's schema check of the answer, the model, React's commit, then a frame and a task after it; "to React's commit" is the part up to React writing the DOM (parse, model, render), the rest is the browser's style, layout and paint. The matrix is shown a screen first: its first render holds the students who fit on a screen (here ${int(desk.rows)} rows of the table, ${int(phone.rows)} card(s), counted in the page at that paint; the table's first rows say the calls of the columns a screen shows, their other cells written empty and filled with the rest), and React adds the rest in a background render started as soon as that is committed; "answer → matrix painted" is that first screen, "every student in the page" is the whole class in the DOM and painted (every cell counted below). Even then the browser has laid out and painted only the cells and cards near the view (the matrix's cells, the cards and the trainings are \`content-visibility: auto\`); the rest are laid out as they are scrolled near, which "scrolled to the end" times: the page scrolled a screen at a time (the table's region also across, a screen at a time, at each), each step to its paint (after the what-if changes). "What-if": a click on one student's checkbox of a recommended training (${options.changes} a page, different students and trainings), or on a training's "All N who need it" (the whole class), to the updated matrix painted; a training's students are behind a disclosure, opened before the click and outside its time.`,
       '',
     );
     const rows = (label: string, m: Measured) => [
@@ -229,7 +233,7 @@ export async function readinessBench(options: ReadinessOptions): Promise<Section
         ],
       ),
       '',
-      `Cells in the page at the first screen's paint: ${int(desk.cells)} (table), ${int(phone.cells)} (cards); once the whole class is in: ${int(desk.allCells)} and ${int(phone.allCells)}, of ${int(expectedCells)} expected. Every change showed on its control: ${desk.changed && phone.changed ? 'yes' : '**no**'}; changes that also changed the cells closed by the plan: ${desk.cellChanges} (table) and ${phone.cellChanges} (cards) of ${desk.toggle.length + desk.toggleAll.length} each (the others planned training for gaps that other planned training already closed).`,
+      `Cells saying their call at the first screen's paint: ${int(desk.cells)} (table), ${int(phone.cells)} (cards); once the whole class is in: ${int(desk.allCells)} and ${int(phone.allCells)}, of ${int(expectedCells)} expected. Every change showed on its control: ${desk.changed && phone.changed ? 'yes' : '**no**'}; changes that also changed the cells closed by the plan: ${desk.cellChanges} (table) and ${phone.cellChanges} (cards) of ${desk.toggle.length + desk.toggleAll.length} each (the others planned training for gaps that other planned training already closed).`,
     );
     const rendered = desk.allCells === expectedCells && phone.allCells === expectedCells;
     target(

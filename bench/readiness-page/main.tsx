@@ -154,15 +154,25 @@ async function clicked(control: HTMLElement, shown: () => boolean): Promise<Chan
   };
 }
 
-const cellSelector = wide ? '.readiness-table td' : '.readiness-cards dd';
+/** A cell saying its call: the first screen writes the table's cells beyond the columns a screen shows empty. */
+const cellSelector = wide ? '.readiness-table td:not(:empty)' : '.readiness-cards dd:not(:empty)';
+const rowSelector = wide ? '.readiness-table tbody > tr' : '.readiness-cards > li';
 
 const api = {
   /**
    * From the answer's text in hand (parsed and checked as the dashboard's
    * client does) to the first screen painted (`ms`, `cells` then), and on to
    * every student's row in the page and painted (`allMs`, `allCells`).
+   * `rows`: the students of the first screen.
    */
-  async answer(): Promise<{ ms: number; commitMs: number; cells: number; allMs: number; allCells: number }> {
+  async answer(): Promise<{
+    ms: number;
+    commitMs: number;
+    rows: number;
+    cells: number;
+    allMs: number;
+    allCells: number;
+  }> {
     const text = answerText();
     const done = committed();
     const start = performance.now();
@@ -173,6 +183,7 @@ const api = {
     const commit = await done;
     // The first screen: the cells the first commit wrote (the background render may add more before the paint).
     const cells = document.querySelectorAll(cellSelector).length;
+    const rows = document.querySelectorAll(rowSelector).length;
     const end = await painted();
     const expected = studentCount * competencyCount;
     let all = end;
@@ -183,6 +194,7 @@ const api = {
     return {
       ms: end - start,
       commitMs: commit - start,
+      rows,
       cells,
       allMs: all - start,
       allCells: document.querySelectorAll(cellSelector).length,
