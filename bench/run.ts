@@ -94,7 +94,7 @@ const benches: Bench[] = [
       readinessBench({
         students: number('readiness-students', 50),
         competencies: number('readiness-competencies', 30),
-        runs: number('readiness-runs', quick ? 2 : 7),
+        runs: number('readiness-runs', quick ? 2 : 15),
         changes: number('readiness-changes', quick ? 6 : 12),
       }),
   },

@@ -14,6 +14,7 @@ import {
   plannerCandidatesResponseSchema,
 } from '../../contract/mission-planner';
 import { ReadinessMatrixView, type RowEvidence } from '../../src/features/class-readiness/components/readiness-matrix';
+import { TargetsForm } from '../../src/features/class-readiness/components/targets-form';
 import { TrainingPlan } from '../../src/features/class-readiness/components/training-plan';
 import {
   buildMatrix,
@@ -22,7 +23,9 @@ import {
   type TrainingKey,
   withPlanned,
 } from '../../src/features/class-readiness/readiness-model';
+import type { Target } from '../../src/features/class-readiness/readiness-storage';
 import '../../src/styles/app.css';
+import '../../src/styles/signed-in.css';
 import '../../src/features/class-readiness/class-readiness.css';
 
 const params = new URLSearchParams(window.location.search);
@@ -45,6 +48,10 @@ const position: CandidatePosition = {
   })),
 };
 const asked = [position];
+/** The side column's form, as the trainer filled it in to ask: the page keeps it beside the matrix. */
+const targets: Target[] = [{ title: position.title, knowledgeLevel: 'journeyman', afsc: '3D0X2' }];
+const plugins = [{ pluginId: 'bench-plugin', name: 'Bench plugin' }];
+const ignore = () => undefined;
 
 /**
  * What the service hands the dashboard, as JSON text: one in ten students
@@ -114,11 +121,46 @@ function Harness() {
   useLayoutEffect(() => {
     onCommit?.();
   });
-  if (!matrix) return <p>Waiting for the answer</p>;
+  // The class readiness page's layout: in the dashboard's main column, the targets asked for beside the matrix.
   return (
     <MemoryRouter>
-      <ReadinessMatrixView className="Bench class" matrix={matrix} name={names} evidence={evidence} wide={wide} />
-      <TrainingPlan matrix={matrix} planned={planned} name={names} onPlan={plan} />
+      <main className="app-main">
+        <div className="page-grid">
+          <div className="page-side">
+            <h2>Target positions</h2>
+            <TargetsForm
+              targets={targets}
+              errors={[]}
+              onChange={ignore}
+              plugins={plugins}
+              pluginId="bench-plugin"
+              pluginError={undefined}
+              onPluginChange={ignore}
+              defaultAfsc="3D0X2"
+              pending={false}
+              onSubmit={ignore}
+              refusals={0}
+            />
+          </div>
+          <div className="page-main">
+            <h2>Readiness</h2>
+            {matrix ? (
+              <>
+                <ReadinessMatrixView
+                  className="Bench class"
+                  matrix={matrix}
+                  name={names}
+                  evidence={evidence}
+                  wide={wide}
+                />
+                <TrainingPlan matrix={matrix} planned={planned} name={names} onPlan={plan} />
+              </>
+            ) : (
+              <p>Waiting for the answer</p>
+            )}
+          </div>
+        </div>
+      </main>
     </MemoryRouter>
   );
 }

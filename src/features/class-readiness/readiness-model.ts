@@ -146,10 +146,26 @@ export interface ReadinessMatrix {
 
 interface Found {
   readonly placement: Exclude<Placement, 'unknown'>;
-  readonly gaps: ReadonlyMap<
-    string,
-    { actions: readonly RecommendedAction[]; currentLevel: CompetencyLevel | null | undefined }
-  >;
+  readonly gaps: ReadonlyMap<string, FoundGap>;
+}
+
+interface FoundGap {
+  readonly actions: readonly RecommendedAction[];
+  readonly currentLevel: CompetencyLevel | null | undefined;
+  /** The trainings its actions recommend, each once. */
+  readonly keys: readonly TrainingKey[];
+}
+
+/** The trainings a gap's actions recommend, each once, in their order. */
+function keysOf(actions: readonly RecommendedAction[]): TrainingKey[] {
+  const keys: TrainingKey[] = [];
+  for (const action of actions) {
+    for (const id of action.objectIds) {
+      const key = trainingKey(action.type, id);
+      if (!keys.includes(key)) keys.push(key);
+    }
+  }
+  return keys;
 }
 
 export function buildMatrix(
@@ -180,7 +196,7 @@ export function buildMatrix(
         gaps: new Map(
           candidate.trainingGap.map((gap) => [
             gap.competencyId,
-            { actions: gap.recommendedAction, currentLevel: gap.currentLevel },
+            { actions: gap.recommendedAction, currentLevel: gap.currentLevel, keys: keysOf(gap.recommendedAction) },
           ]),
         ),
       });
@@ -211,8 +227,7 @@ export function buildMatrix(
       count.known += 1;
       const gap = entry.gaps.get(column.competencyId);
       if (!gap) return { kind: 'ready' };
-      const keys = gap.actions.flatMap((action) => action.objectIds.map((id) => trainingKey(action.type, id)));
-      const closedByPlan = keys.some((key) => plan.has(key));
+      const closedByPlan = plan.size > 0 && gap.keys.some((key) => plan.has(key));
       gaps += 1;
       count.lacking += 1;
       if (!closedByPlan) {
@@ -220,13 +235,16 @@ export function buildMatrix(
         count.lackingAfterPlan += 1;
         openPerPosition[column.position] = (openPerPosition[column.position] ?? 0) + 1;
       }
-      for (const key of new Set(keys)) {
+      for (const key of gap.keys) {
         recommended.add(key);
-        const training = trainings.get(key) ?? { gaps: 0, openGaps: 0, students: [] };
+        let training = trainings.get(key);
+        if (!training) {
+          training = { gaps: 0, openGaps: 0, students: [] };
+          trainings.set(key, training);
+        }
         training.gaps += 1;
         if (!closedByPlan) training.openGaps += 1;
         if (training.students.at(-1) !== member.userId) training.students.push(member.userId);
-        trainings.set(key, training);
       }
       return { kind: 'gap', actions: gap.actions, currentLevel: gap.currentLevel, closedByPlan };
     });

@@ -35,20 +35,26 @@ interface MatrixProps {
 }
 
 /**
- * About a screen of students: table rows at 1280 × 800; on a phone, cards
- * enough for about a screen of competencies (a competency takes a few lines
- * of a card: one card of 30 fills more than a screen, one of 3 does not).
+ * About a screen of students: the table rows a 1280 × 800 screen can hold (a
+ * row is at least its student's heading, name, placement and link, 118px,
+ * under a 119px row of column headings: 6 at most, 4 when the rows have
+ * gaps, measured on the readiness bench's page); on a phone, cards enough for
+ * about a screen of competencies (a competency takes a few lines of a card:
+ * one card of 30 fills more than a screen, one of 3 does not).
  */
-const FIRST_ROWS = 8;
+const FIRST_ROWS = 6;
 /**
- * The most columns a screen shows beside the students' names (the page is at
- * most 80rem wide: the names' 14rem and 7⅓ columns of 9rem): on the first
- * render the other cells of the first rows are written empty, in their column
- * with their call's class, and filled in the background render that adds the
+ * The most columns a screen shows beside the students' names: the matrix is
+ * the main column of the page's grid, at most 54.5rem wide (the page's 80rem
+ * less its 1rem padding each side, the 22rem side column and the 1.5rem gap;
+ * narrower than 60rem the side column goes above and the matrix has 58rem at
+ * most), which is the names' 14rem and under 5 columns of 9rem, at any zoom. On the first render
+ * the other cells of the first rows are written empty, in their column with
+ * their call's class, and filled in the background render that adds the
  * other rows. Their calls were a third of the first render's nodes for a
  * class of 30 competencies.
  */
-export const FIRST_COLUMNS = 8;
+export const FIRST_COLUMNS = 5;
 const FIRST_CARD_LINES = 12;
 export const firstShown = (wide: boolean, columns: number): number =>
   wide ? FIRST_ROWS : Math.max(1, Math.ceil(FIRST_CARD_LINES / Math.max(1, columns)));
@@ -118,8 +124,9 @@ function MatrixShown({ className, matrix, name, evidence, wide }: MatrixProps) {
                     · <bdi>{column.positionTitle}</bdi>
                   </span>
                 ) : null}
-                <span className="readiness-sub"> · preferred {column.preferred}</span>
-                <span className="readiness-lacking"> · {lackingText(matrix.counts[index] as ColumnCount)}</span>
+                {/* Each line one text node (30 headings of 4 lines are most of the first screen's nodes). */}
+                <span className="readiness-sub">{` · preferred ${column.preferred}`}</span>
+                <span className="readiness-lacking">{` · ${lackingText(matrix.counts[index] as ColumnCount)}`}</span>
               </th>
             ))}
           </tr>
@@ -170,8 +177,8 @@ function Evidence({ evidence, member }: { readonly evidence: RowEvidence; readon
     <span className={evidence.stale ? 'readiness-evidence readiness-stale' : 'readiness-evidence'}>
       <Link to={evidence.href}>
         What was written about <bdi>{member.name}</bdi>
-      </Link>{' '}
-      · {evidence.text}
+      </Link>
+      {` · ${evidence.text}`}
     </span>
   );
 }
