@@ -48,10 +48,10 @@ const FIRST_ROWS = 6;
  * the main column of the page's grid, at most 54.5rem wide (the page's 80rem
  * less its 1rem padding each side, the 22rem side column and the 1.5rem gap;
  * narrower than 60rem the side column goes above and the matrix has 58rem at
- * most), which is the names' 14rem and under 5 columns of 9rem, at any zoom. On the first render
- * the other cells of the first rows are written empty, in their column with
- * their call's class, and filled in the background render that adds the
- * other rows. Their calls were a third of the first render's nodes for a
+ * most), which is the names' 14rem and under 5 columns of 9rem, at any zoom.
+ * On the first render the other cells of the first rows are written empty, in
+ * their column with their call's class, and filled in the background render
+ * that adds the other rows. Their calls were a third of the first render's nodes for a
  * class of 30 competencies.
  */
 export const FIRST_COLUMNS = 5;
@@ -124,7 +124,7 @@ function MatrixShown({ className, matrix, name, evidence, wide }: MatrixProps) {
                     · <bdi>{column.positionTitle}</bdi>
                   </span>
                 ) : null}
-                {/* Each line one text node (30 headings of 4 lines are most of the first screen's nodes). */}
+                {/* Each line one text node: every heading is written on the first screen. */}
                 <span className="readiness-sub">{` · preferred ${column.preferred}`}</span>
                 <span className="readiness-lacking">{` · ${lackingText(matrix.counts[index] as ColumnCount)}`}</span>
               </th>
