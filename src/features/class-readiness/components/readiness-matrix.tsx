@@ -51,8 +51,8 @@ const FIRST_ROWS = 6;
  * most), which is the names' 14rem and under 5 columns of 9rem, at any zoom.
  * On the first render the other cells of the first rows are written empty, in
  * their column with their call's class, and filled in the background render
- * that adds the other rows. Their calls were a third of the first render's nodes for a
- * class of 30 competencies.
+ * that adds the other rows. Their calls were a third of the first render's
+ * nodes for a class of 30 competencies.
  */
 export const FIRST_COLUMNS = 5;
 const FIRST_CARD_LINES = 12;
