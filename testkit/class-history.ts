@@ -3,6 +3,8 @@
  * holds the demo (benches): in the demo's cyber course and org, `students`
  * new students, `entries` entries about them (comments and notes by turns),
  * a minute apart, all written by `trainerId`, who trains the class.
+ * With `orgMembers`, the students are members of the class's org (as the
+ * demo's and the bulk students are), so a plugin of that org may name them.
  */
 import { sql } from 'kysely';
 import { demoIds } from '../sandbox/demo-ids.ts';
@@ -13,12 +15,13 @@ export interface ClassHistory {
   readonly trainerId: string;
   readonly students: number;
   readonly entries: number;
+  readonly orgMembers?: boolean;
 }
 
 const BATCH = 500;
 
 export async function addClassWithHistory(file: string, spec: ClassHistory): Promise<void> {
-  const { classId, trainerId, students, entries } = spec;
+  const { classId, trainerId, students, entries, orgMembers = false } = spec;
   const db = await openDatabase({ file });
   try {
     const course = await db.q
@@ -67,7 +70,7 @@ export async function addClassWithHistory(file: string, spec: ClassHistory): Pro
             civilian_band: null,
             job_series_number: null,
             job_title: null,
-            org_id: null,
+            org_id: orgMembers ? course.org_id : null,
             created_at: now,
           })),
         )
