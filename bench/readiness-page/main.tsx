@@ -24,6 +24,7 @@ import {
   withPlanned,
 } from '../../src/features/class-readiness/readiness-model';
 import type { Target } from '../../src/features/class-readiness/readiness-storage';
+import { benchCompetencies, PREFERRED_LEVEL, placedCandidates } from '../lib/readiness-answer';
 import '../../src/styles/app.css';
 import '../../src/styles/signed-in.css';
 import '../../src/features/class-readiness/class-readiness.css';
@@ -40,11 +41,10 @@ const members: ClassMember[] = Array.from({ length: studentCount }, (_, i) => ({
 const position: CandidatePosition = {
   title: 'Cyber defense operator',
   count: 1000,
-  competencies: Array.from({ length: competencyCount }, (_, c) => ({
-    competencyId: `comp-${c + 1}`,
-    title: `Competency ${c + 1}`,
+  competencies: benchCompetencies(competencyCount).map((c) => ({
+    ...c,
     minimumRequirement: 'intermediate' as const,
-    preferredRequirement: 'advanced' as const,
+    preferredRequirement: PREFERRED_LEVEL,
   })),
 };
 const asked = [position];
@@ -54,40 +54,20 @@ const plugins = [{ pluginId: 'bench-plugin', name: 'Bench plugin' }];
 const ignore = () => undefined;
 
 /**
- * What the service hands the dashboard, as JSON text: one in ten students
- * ready, one in ten not returned (not known), the rest recommended with a gap
- * in every other competency (from a different one each), each gap with a
- * course (shared by five competencies) and an objective of its own.
+ * What the service hands the dashboard, as JSON text: the class placed as the
+ * bench plugin places it (bench/lib/readiness-answer.ts).
  */
 function answerText(): string {
-  const candidate = (i: number) => ({
-    candidateId: `student-${i + 1}`,
-    trainingGap: position.competencies
-      .filter((_, c) => (c + i) % 2 === 0)
-      .map((comp, c) => ({
-        competencyId: comp.competencyId,
-        recommendedAction: [
-          { type: 'course' as const, objectIds: [`crs-${Math.floor(c / 5) + 1}`] },
-          { type: 'objective' as const, objectIds: [`obj-${comp.competencyId}`] },
-        ],
-        currentLevel: c % 3 === 0 ? null : ('basic' as const),
-      })),
-    reason: 'Generated for the bench',
-  });
-  const indices = members.map((_, i) => i);
   const result = {
     pluginId: 'bench-plugin',
     name: 'Bench plugin',
     status: 'ok',
     candidates: {
       positions: [
-        {
-          title: position.title,
-          readyCandidates: indices
-            .filter((i) => i % 10 === 0)
-            .map((i) => ({ candidateId: `student-${i + 1}`, trainingGap: [] })),
-          recommendedCandidates: indices.filter((i) => i % 10 !== 0 && i % 10 !== 9).map(candidate),
-        },
+        placedCandidates(
+          position,
+          members.map((m) => m.userId),
+        ),
       ],
     },
     people: [],
