@@ -89,7 +89,7 @@ const benches: Bench[] = [
   {
     name: 'readiness',
     about:
-      'a class of 50 students × 30 competencies in Chromium: answer to matrix painted, a what-if change to painted',
+      'a class of 50 students × 30 competencies in Chromium: answer to matrix painted (the real page through the dashboard, and a stand-alone page), a what-if change to painted',
     run: () =>
       readinessBench({
         students: number('readiness-students', 50),

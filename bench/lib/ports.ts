@@ -6,4 +6,5 @@ export const ports = {
   chromium: [18420, 18424],
   serviceSecond: [18425, 18429],
   floor: [18430, 18434],
+  plannerPlugin: [18435, 18439],
 } as const satisfies Record<string, readonly [number, number]>;
