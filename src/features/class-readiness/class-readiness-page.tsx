@@ -24,6 +24,7 @@ import { rosterQueries } from '../../lib/api/roster-queries';
 import { csvText } from '../../lib/export/csv';
 import { downloadCsv } from '../../lib/export/download-text';
 import { useSignedInSession } from '../../lib/session/use-session';
+import { useAfterPaint } from '../../lib/tasks/after-paint';
 import { readinessQueries, useCandidatesSearch, useCapabilitiesSearch } from './api/readiness-queries';
 import { useTrainingNames } from './api/training-names';
 import { WhereThePlannerIsOffered } from './components/not-offered';
@@ -160,8 +161,12 @@ function Readiness({
     () => (result ? buildMatrix(classMembers, kept.asked, result, kept.planned) : undefined),
     [classMembers, kept.asked, result, kept.planned],
   );
-  const trainingKeys = useMemo(() => matrix?.trainings.map((t) => t.key) ?? [], [matrix?.trainings]);
-  const names = useTrainingNames(pluginId, trainingKeys);
+  // The same trainings keep the same list, whatever the plan projects (a what-if rebuilds the matrix).
+  const trainingList = JSON.stringify(matrix?.trainings.map((t) => t.key) ?? []);
+  const trainingKeys = useMemo(() => JSON.parse(trainingList) as TrainingKey[], [trainingList]);
+  // Asked for once the matrix they name is painted: starting the requests (and the render their start
+  // brings) in the answer's commit kept its first screen from the trainer for 20 ms more.
+  const names = useTrainingNames(pluginId, useAfterPaint(trainingKeys));
 
   const written = useQuery(readinessQueries.writtenAbout(classId));
   const newest = useMemo(() => (written.data ? newestByPerson(written.data) : undefined), [written.data]);

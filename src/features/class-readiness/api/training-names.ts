@@ -5,7 +5,7 @@
  * them. Until they arrive, or where it cannot name one, the id is shown.
  */
 import { type UseQueryResult, useQueries } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { PlannerNames } from '../../../../contract/mission-planner';
 import { parseTrainingKey, type TrainingKey, trainingKey } from '../readiness-model';
 import type { TrainingNamer } from '../readiness-text';
@@ -37,6 +37,9 @@ export function useTrainingNames(
     queries: requests.map((request) => ({ ...request, enabled: pluginId !== '' })),
     combine,
   });
+  // The same names keep the same namer: the matrix's rows re-render when it changes (each row is memoised
+  // on it), and the queries' every step (subscribed, fetching, an answer that names nothing new) need not.
+  const kept = useRef<ReadonlyMap<TrainingKey, string>>(new Map());
   const names = useMemo(() => {
     const found = new Map<TrainingKey, string>();
     for (const answer of asked.answers) {
@@ -44,7 +47,9 @@ export function useTrainingNames(
       for (const objective of answer?.objectives ?? [])
         found.set(trainingKey('objective', objective.objectiveId), objective.name);
     }
-    return found;
+    const last = kept.current;
+    if (found.size !== last.size || [...found].some(([key, name]) => last.get(key) !== name)) kept.current = found;
+    return kept.current;
   }, [asked.answers]);
   const name = useCallback((key: TrainingKey) => names.get(key), [names]);
   return { name, failed: asked.failed };
