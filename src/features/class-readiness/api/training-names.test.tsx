@@ -3,8 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlannerNames } from '../../../../contract/mission-planner';
-import { setRuntimeConfig } from '../../../lib/config/runtime-config';
-import { sessionStore } from '../../../lib/session/session-store';
+import { signInSandboxTrainer } from '../../../test/sign-in';
 import { trainingKey } from '../readiness-model';
 import { useTrainingNames } from './training-names';
 
@@ -14,7 +13,7 @@ const keys = [course, objective];
 
 function answering(names: Omit<PlannerNames, 'people'>) {
   const fetchMock = vi.fn(async (url: string) => {
-    const kind = new URL(url).searchParams.has('courseIds') ? 'courses' : 'objectives';
+    const kind = new URL(url, window.location.origin).searchParams.has('courseIds') ? 'courses' : 'objectives';
     return new Response(JSON.stringify({ people: [], courses: [], objectives: [], [kind]: names[kind] }), {
       headers: { 'Content-Type': 'application/json' },
     });
@@ -32,15 +31,7 @@ function withClient() {
 }
 
 describe('the names of the recommended training', () => {
-  beforeEach(() => {
-    setRuntimeConfig({
-      environment: 'sandbox',
-      platformUrl: 'https://platform.test',
-      notesUrl: '',
-      clientId: 'sandbox-trainer-dashboard',
-    });
-    sessionStore.start('usr-t', { token: 't', refreshToken: 'r', expiresIn: 3600 }, 'sandbox');
-  });
+  beforeEach(signInSandboxTrainer);
   afterEach(() => {
     vi.unstubAllGlobals();
   });
