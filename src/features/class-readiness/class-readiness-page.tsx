@@ -164,8 +164,9 @@ function Readiness({
   // The same trainings keep the same list, whatever the plan projects (a what-if rebuilds the matrix).
   const trainingList = JSON.stringify(matrix?.trainings.map((t) => t.key) ?? []);
   const trainingKeys = useMemo(() => JSON.parse(trainingList) as TrainingKey[], [trainingList]);
-  // Asked for once the matrix they name is painted: starting the requests (and the render their start
-  // brings) in the answer's commit kept its first screen from the trainer for 20 ms more.
+  // Asked for once a new answer's matrix is painted (a kept answer's, as the page opens): starting the
+  // requests (and the render their start brings) in the answer's commit kept its first screen from the
+  // trainer for 20 ms more.
   const names = useTrainingNames(pluginId, useAfterPaint(trainingKeys));
 
   const written = useQuery(readinessQueries.writtenAbout(classId));

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useAfterPaint } from './after-paint';
 
 function Shown({ value }: { readonly value: string }) {
@@ -21,13 +21,34 @@ describe('useAfterPaint', () => {
     expect(screen.getByText('second')).toBeInTheDocument();
   });
 
-  it('gives only the latest of values that come before a paint', async () => {
-    const { rerender } = render(<Shown value="first" />);
-    rerender(<Shown value="second" />);
-    rerender(<Shown value="third" />);
-    await afterPaint();
-    expect(screen.getByText('third')).toBeInTheDocument();
-    await afterPaint();
-    expect(screen.getByText('third')).toBeInTheDocument();
+  it('keeps the latest value: what an earlier value scheduled does not come back after it', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    try {
+      const { rerender } = render(<Shown value="first" />);
+      rerender(<Shown value="second" />);
+      act(() => vi.advanceTimersByTime(100));
+      expect(screen.getByText('second')).toBeInTheDocument();
+      rerender(<Shown value="third" />);
+      act(() => vi.advanceTimersByTime(100));
+      expect(screen.getByText('third')).toBeInTheDocument();
+      // 550 ms after "second" came: past its wait for a frame (a background tab's), it is not given again.
+      act(() => vi.advanceTimersByTime(350));
+      expect(screen.getByText('third')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives a new value without a frame when none comes, as in a background tab', async () => {
+    const frames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      const { rerender } = render(<Shown value="first" />);
+      rerender(<Shown value="second" />);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.getByText('first')).toBeInTheDocument();
+      expect(await screen.findByText('second', undefined, { timeout: 2000 })).toBeInTheDocument();
+    } finally {
+      frames.mockRestore();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlannerNames } from '../../../../contract/mission-planner';
+import { nextTask } from '../../../lib/tasks/next-task';
 import { signInSandboxTrainer } from '../../../test/sign-in';
 import { trainingKey } from '../readiness-model';
 import { useTrainingNames } from './training-names';
@@ -66,7 +67,11 @@ describe('the names of the recommended training', () => {
     // Both requests made and answered, and what they changed rendered.
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(client.isFetching()).toBe(0));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // React Query tells its observers in a task of its own: two tasks on, the answers are rendered.
+    await act(async () => {
+      await nextTask();
+      await nextTask();
+    });
     expect(result.current.name(course)).toBeUndefined();
     expect(result.current.failed).toBe(false);
     expect(namers.size).toBe(1);

@@ -5,7 +5,7 @@
  * them. Until they arrive, or where it cannot name one, the id is shown.
  */
 import { type UseQueryResult, useQueries } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { PlannerNames } from '../../../../contract/mission-planner';
 import { parseTrainingKey, type TrainingKey, trainingKey } from '../readiness-model';
 import type { TrainingNamer } from '../readiness-text';
@@ -37,20 +37,18 @@ export function useTrainingNames(
     queries: requests.map((request) => ({ ...request, enabled: pluginId !== '' })),
     combine,
   });
+  const namedText = useMemo(() => {
+    const named: [TrainingKey, string][] = [];
+    for (const answer of asked.answers) {
+      for (const course of answer?.courses ?? []) named.push([trainingKey('course', course.courseId), course.name]);
+      for (const objective of answer?.objectives ?? [])
+        named.push([trainingKey('objective', objective.objectiveId), objective.name]);
+    }
+    return JSON.stringify(named);
+  }, [asked.answers]);
   // The same names keep the same namer: the matrix's rows re-render when it changes (each row is memoised
   // on it), and the queries' every step (subscribed, fetching, an answer that names nothing new) need not.
-  const kept = useRef<ReadonlyMap<TrainingKey, string>>(new Map());
-  const names = useMemo(() => {
-    const found = new Map<TrainingKey, string>();
-    for (const answer of asked.answers) {
-      for (const course of answer?.courses ?? []) found.set(trainingKey('course', course.courseId), course.name);
-      for (const objective of answer?.objectives ?? [])
-        found.set(trainingKey('objective', objective.objectiveId), objective.name);
-    }
-    const last = kept.current;
-    if (found.size !== last.size || [...found].some(([key, name]) => last.get(key) !== name)) kept.current = found;
-    return kept.current;
-  }, [asked.answers]);
+  const names = useMemo(() => new Map(JSON.parse(namedText) as [TrainingKey, string][]), [namedText]);
   const name = useCallback((key: TrainingKey) => names.get(key), [names]);
   return { name, failed: asked.failed };
 }
