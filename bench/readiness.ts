@@ -137,31 +137,24 @@ async function measureRun(
   m.cells = answered.cells;
   m.allCells = answered.allCells;
   let planned = 0;
-  for (let change = 0; change < options.changes; change++) {
-    // Every seventh checkbox: different students and trainings, each a new plan.
+  /** One what-if change: its times into `times` and `commits`, whether it showed, and whether it changed the cells. */
+  const changeOnce = async (change: 'toggle' | 'toggleAll', index: number, times: number[], commits: number[]) => {
     const toggled = await page.evaluate(
-      (index) => (window as unknown as { readinessBench: Api }).readinessBench.toggle(index),
-      change * 7,
+      ([which, at]) => (window as unknown as { readinessBench: Api }).readinessBench[which](at),
+      [change, index] as const,
     );
-    m.toggle.push(toggled.ms);
-    m.toggleCommit.push(toggled.commitMs);
+    times.push(toggled.ms);
+    commits.push(toggled.commitMs);
     if (!toggled.shown) m.changed = false;
     if (toggled.planned !== planned) m.cellChanges += 1;
     planned = toggled.planned;
     await page.waitForTimeout(50);
-  }
-  for (let change = 0; change < Math.max(2, Math.floor(options.changes / 3)); change++) {
-    const toggled = await page.evaluate(
-      (index) => (window as unknown as { readinessBench: Api }).readinessBench.toggleAll(index),
-      change,
-    );
-    m.toggleAll.push(toggled.ms);
-    m.toggleAllCommit.push(toggled.commitMs);
-    if (!toggled.shown) m.changed = false;
-    if (toggled.planned !== planned) m.cellChanges += 1;
-    planned = toggled.planned;
-    await page.waitForTimeout(50);
-  }
+  };
+  // Every seventh checkbox: different students and trainings, each a new plan.
+  for (let change = 0; change < options.changes; change++)
+    await changeOnce('toggle', change * 7, m.toggle, m.toggleCommit);
+  for (let change = 0; change < Math.max(2, Math.floor(options.changes / 3)); change++)
+    await changeOnce('toggleAll', change, m.toggleAll, m.toggleAllCommit);
   // After the changes, so it does not warm the page for them.
   const scrolled = await page.evaluate(() => (window as unknown as { readinessBench: Api }).readinessBench.scroll());
   m.scrollMax.push(scrolled.maxMs);
