@@ -5,7 +5,7 @@
  * the hash compared in constant time with the stored one (the service keeps no
  * plain secret). A production service refuses every sandbox credential.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { type BasicCredentials, readBasic } from '../../contract/basic-auth.ts';
 import type { Environment } from '../../contract/sandbox.ts';
 import type { Db, Queryable } from '../data/database.ts';
@@ -35,15 +35,27 @@ export interface AppClient {
   readonly scopes: ReadonlySet<string>;
 }
 
+/** SHA-256 of a user token, base64url: what the sessions table is looked up by. One-shot `hash`: no Hash object per request. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }
 
 /** Compares two secrets in time that depends only on their lengths' hash, not their content. */
 export function secretsEqual(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
+  const a = hash('sha256', given, 'buffer');
+  const b = hash('sha256', expected, 'buffer');
   return timingSafeEqual(a, b);
+}
+
+/**
+ * Compares two SHA-256 hashes (`hashSecret`'s base64url, always 43 characters) in constant time, without hashing
+ * them again as `secretsEqual` would: a plugin's every call checks its secret this way.
+ */
+export function hashesEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'latin1');
+  const b = Buffer.from(expected, 'latin1');
+  // Lengths are not secret (every hash has the same); a stored value of another length matches nothing.
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** What an unknown client id is compared against, so timing does not tell which ids exist; no secret hashes to it. */
@@ -173,7 +185,7 @@ export class Authenticator {
       mark ?? this.db.changeMark?.(),
     );
     const row = rows[0];
-    const matches = secretsEqual(hashSecret(clientSecret), row?.secret_hash ?? UNKNOWN_PLUGIN_HASH);
+    const matches = hashesEqual(hashSecret(clientSecret), row?.secret_hash ?? UNKNOWN_PLUGIN_HASH);
     if (!row || !matches) throw invalidCredentials('The plugin client id or client secret is wrong');
     this.refuseSandboxOnProduction(row.environment, 'plugin credential');
     return {
@@ -247,8 +259,16 @@ interface PluginRecord {
   readonly permissions: readonly { permission: string }[];
 }
 
+/** The scopes of a session's or an app's rows, kept with the rows: a memo hands out the same rows while nothing changed. */
+const scopeSets = new WeakMap<readonly object[], ReadonlySet<string>>();
+
 function scopesOf(rows: readonly { scope: string | null }[]): ReadonlySet<string> {
-  return new Set(rows.flatMap((row) => (row.scope === null ? [] : [row.scope])));
+  let scopes = scopeSets.get(rows);
+  if (!scopes) {
+    scopes = new Set(rows.flatMap((row) => (row.scope === null ? [] : [row.scope])));
+    scopeSets.set(rows, scopes);
+  }
+  return scopes;
 }
 
 export function readUserToken(authorization: string | undefined): string {

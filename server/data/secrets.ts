@@ -8,7 +8,7 @@
  * owner's client id as associated data so a sealed copy moved to another row
  * does not open. A copy of the database alone yields no working secret.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * The sandbox's key, published here: a sandbox's secrets are published too
@@ -18,7 +18,7 @@ export const SANDBOX_SECRETS_KEY = 'sandbox-secrets-key-published-in-this-reposi
 
 /** SHA-256, base64url: what is stored of a generated secret to check it. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('base64url');
+  return hash('sha256', secret, 'base64url');
 }
 
 /** A new secret: 24 random bytes, base64url (32 characters). */

@@ -22,11 +22,22 @@ import { type ChildService, freePort, repoRoot, startChildService } from '../../
 import { type ChildDatabase, databaseForChild, freshDatabase } from '../../testkit/engine.ts';
 import { call, type Reply } from '../../testkit/harness.ts';
 import { rawRequest } from '../../testkit/raw-http.ts';
-import { hashToken, secretsEqual } from '../access/authenticator.ts';
+import { hashesEqual, hashToken, secretsEqual } from '../access/authenticator.ts';
 import { createApp } from '../app.ts';
 import { readSettings } from '../config.ts';
+import { hashSecret } from '../data/secrets.ts';
 
 const ADMIN_TOKEN = 'admin-token-that-must-never-be-logged-42';
+
+describe('hashesEqual', () => {
+  it("tells a secret's hash from another's, and from a stored value of another length", () => {
+    const stored = hashSecret('plugin-secret-1');
+    expect(hashesEqual(hashSecret('plugin-secret-1'), stored)).toBe(true);
+    expect(hashesEqual(hashSecret('plugin-secret-2'), stored)).toBe(false);
+    expect(hashesEqual(hashSecret('plugin-secret-1'), stored.slice(0, -1))).toBe(false);
+    expect(hashesEqual(hashSecret('plugin-secret-1'), '')).toBe(false);
+  });
+});
 
 describe('secretsEqual', () => {
   it('tells equal secrets from different ones, whatever their length or script', () => {
@@ -45,12 +56,14 @@ describe('secretsEqual', () => {
   it('compares fixed-length hashes with timingSafeEqual, and every secret check goes through it', () => {
     const auth = readFileSync(join(repoRoot, 'server/access/authenticator.ts'), 'utf8');
     const body = /export function secretsEqual\([^)]*\)[^{]*\{([\s\S]*?)\n\}/.exec(auth)?.[1] ?? '';
-    expect(body).toMatch(/createHash\('sha256'\)\.update\(given\)/);
-    expect(body).toMatch(/createHash\('sha256'\)\.update\(expected\)/);
+    expect(body).toMatch(/hash\('sha256', given, 'buffer'\)/);
+    expect(body).toMatch(/hash\('sha256', expected, 'buffer'\)/);
     expect(body).toMatch(/return timingSafeEqual\(a, b\)/);
-    // The plugin check compares the presented secret's hash with the stored hash through secretsEqual, also for unknown ids.
+    // The plugin check compares the presented secret's hash with the stored hash through hashesEqual, also for unknown ids.
+    const hashes = /export function hashesEqual\([^)]*\)[^{]*\{([\s\S]*?)\n\}/.exec(auth)?.[1] ?? '';
+    expect(hashes).toMatch(/return a\.length === b\.length && timingSafeEqual\(a, b\)/);
     const plugin = /\n {2}(?:async )?plugin\(authorization[\s\S]*?\n {2}\}/.exec(auth)?.[0] ?? '';
-    expect(plugin).toMatch(/secretsEqual\(hashSecret\(clientSecret\), row\?\.secret_hash \?\? /);
+    expect(plugin).toMatch(/hashesEqual\(hashSecret\(clientSecret\), row\?\.secret_hash \?\? /);
     // Nowhere in the service is a secret or token compared with == / !=.
     const compared = /(secret|token|password)\w*\s*[!=]==?\s*\w|\w\s*[!=]==?\s*\w*(secret|token|password)\b/i;
     for (const file of [
