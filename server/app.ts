@@ -37,7 +37,7 @@ import { HttpError } from './errors.ts';
 import { overloadGuard } from './http/overload.ts';
 import { receiveBody, requireValidAddress } from './http/request.ts';
 import { requestContext, requestIdOf } from './http/request-context.ts';
-import { corsFor, securityHeaders } from './http/response-headers.ts';
+import { corsFor, respond, securityHeaders, setHeader } from './http/response-headers.ts';
 import { type RouteProbe, Router } from './http/route.ts';
 import { logger as defaultLogger, errorFields } from './logger.ts';
 
@@ -165,7 +165,7 @@ export function createApp(options: AppOptions): Hono {
     }
     if (isDatabaseUnavailable(error)) {
       // Lost or busy database: the request can be tried again; the process stays up.
-      c.header('Retry-After', '1');
+      setHeader(c, 'Retry-After', '1');
       return answerError(
         c,
         new HttpError(503, 'unavailable', 'The service cannot reach its database; try again shortly'),
@@ -183,5 +183,8 @@ export function createApp(options: AppOptions): Hono {
 
 /** The one error body, and the platform's `errorcode` / `errordescription` headers beside it. */
 function answerError(c: Context, error: HttpError): Response {
-  return c.json(error.toBody(requestIdOf(c)), error.status, error.headers());
+  return respond(c, JSON.stringify(error.toBody(requestIdOf(c))), error.status, {
+    'Content-Type': 'application/json',
+    ...error.headers(),
+  });
 }

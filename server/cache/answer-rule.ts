@@ -30,7 +30,8 @@ export interface Lookup {
 
 export interface RouteAnswers {
   /** `mark`: the database's change mark taken when the request arrived (`Db.changeMark`). */
-  lookup(caller: unknown, params: unknown, query: unknown, mark: string | undefined): Promise<Lookup>;
+  /** `input`: the validated params and query as JSON (server/http/address-inputs.ts). */
+  lookup(caller: unknown, input: string, mark: string | undefined): Promise<Lookup>;
   /** Keeps an answer, with the `Link` header of a page when it names a next one. */
   store(key: string, status: number, answer: EncodedAnswer, link: string | undefined): void;
 }
@@ -47,15 +48,16 @@ export function routeAnswers(
   db: Db,
 ): RouteAnswers | undefined {
   if (reads === undefined || endpoint.method !== 'GET' || !answers.enabled) return undefined;
+  const route = `${endpoint.method} ${endpoint.path}`;
   return {
-    async lookup(caller, params, query, mark) {
+    async lookup(caller, input, mark) {
       // The versions are read before the data, so a kept answer is never older than its key says.
       const versions = await currentVersions(db, mark);
       const key = answerKey(
+        route,
         endpoint,
         caller,
-        params,
-        query,
+        input,
         reads.map((area) => versions[area]),
       );
       return { key, kept: answers.get(key) };
@@ -66,12 +68,15 @@ export function routeAnswers(
   };
 }
 
-/** Route, viewer, validated input and data versions: equal keys are equal answers. */
+/**
+ * Route, viewer, validated input and data versions, a line each: equal keys are equal answers. No part holds a
+ * line break (the viewer and the input are JSON), so the lines cannot run into each other.
+ */
 function answerKey(
+  route: string,
   endpoint: Endpoint,
   caller: unknown,
-  params: unknown,
-  query: unknown,
+  input: string,
   versions: readonly number[],
 ): string {
   let viewer = '-';
@@ -80,5 +85,5 @@ function answerKey(
     const plugin = caller as PluginViewer;
     viewer = `p:${plugin.clientId}:${plugin.orgIds.join(',')}`;
   } else if (endpoint.auth !== 'none') viewer = `${endpoint.auth}:${String(caller)}`;
-  return JSON.stringify([endpoint.method, endpoint.path, viewer, params ?? null, query ?? null, versions]);
+  return `${route}\n${JSON.stringify(viewer)}\n${input}\n${versions.join(',')}`;
 }

@@ -229,6 +229,30 @@ describe('query strings', () => {
     await expectError(reply, 400, 'invalid_input');
     expect(errorBodySchema.parse(reply.body).error.issues?.[0]?.path).toBe('query.debug');
   });
+  it('are checked on every request: a bad one is refused each time, and one address answers each caller as they may see', async () => {
+    const world = await loadWorld(service.url);
+    const { studentId, classId } = world.foreignClass;
+    const twice = `/edu/v1/student/comment?studentId=${studentId}&studentId=${studentId}`;
+    for (let round = 0; round < 3; round++) {
+      await expectError(
+        await call(service.url, 'GET', twice, { token: world.otherTrainer.token }),
+        400,
+        'invalid_input',
+      );
+    }
+    const text = `Checked afresh ${Date.now()}`;
+    const written = await call(service.url, 'POST', '/edu/v1/student/comment', {
+      token: world.otherTrainer.token,
+      body: { studentId, classId, text },
+    });
+    expect(written.status).toBe(201);
+    const address = `/edu/v1/student/comment?studentId=${studentId}`;
+    const texts = async (token: string) =>
+      (await call<{ text: string }[]>(service.url, 'GET', address, { token })).body.map((comment) => comment.text);
+    expect(await texts(world.otherTrainer.token)).toContain(text);
+    expect(await texts(world.trainer.token)).not.toContain(text);
+    expect(await texts(world.otherTrainer.token)).toContain(text);
+  });
   it('treat __proto__ as an unknown parameter', async () => {
     const reply = await call(service.url, 'GET', '/edu/v1/student/comment?__proto__=x', { headers: credentials.user });
     await expectError(reply, 400, 'invalid_input');

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { addVary } from './response-headers.ts';
+import { addVary, respond, setHeader } from './response-headers.ts';
 
 /** Answers smaller than this go out as they are. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -115,13 +115,13 @@ export function sendAnswer(
   status: ContentfulStatusCode,
 ): Response | Promise<Response> {
   addVary(c, 'Accept-Encoding');
-  c.header('Content-Type', 'application/json');
+  setHeader(c, 'Content-Type', 'application/json');
   const coding = answer.compressible ? negotiate(c.req.header('accept-encoding')) : null;
   // The common case stays synchronous: no compression, no await.
-  if (coding === null) return c.body(bytesOf(answer.raw), status);
+  if (coding === null) return respond(c, bytesOf(answer.raw), status);
   return answer.encoded(coding).then((bytes) => {
-    c.header('Content-Encoding', coding);
-    return c.body(bytesOf(bytes), status);
+    setHeader(c, 'Content-Encoding', coding);
+    return respond(c, bytesOf(bytes), status);
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { Listed } from '../data/paging.ts';
+import { setHeader } from './response-headers.ts';
 
 /**
  * The `Link` header naming the next page (RFC 8288): the request's own path
@@ -20,6 +21,6 @@ export function nextLink(requestUrl: string, cursor: string): string {
 
 /** Names the next page in the answer's `Link` header; the body stays the plain array. */
 export function answerList<T>(context: Context, listed: Listed<T>): T[] {
-  if (listed.next !== null) context.header('Link', nextLink(context.req.url, listed.next));
+  if (listed.next !== null) setHeader(context, 'Link', nextLink(context.req.url, listed.next));
   return listed.rows;
 }

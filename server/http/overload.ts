@@ -43,6 +43,7 @@ import type { Socket } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import type { ErrorBody } from '../../contract/common.ts';
 import { errorHeaders } from '../errors.ts';
+import { respond } from './response-headers.ts';
 
 export interface OverloadOptions {
   /** Requests admitted and not yet answered, at most. */
@@ -141,7 +142,7 @@ export function overloadGuard(options: OverloadOptions): OverloadGuard {
     if (exempt.has(c.req.path)) return next();
     if (inFlight >= options.maxInFlight) {
       holdConnection((c.env as NodeEnv | undefined)?.incoming?.socket, retryAfter * 1000);
-      return c.body(body, 503, headers);
+      return respond(c, body, 503, headers);
     }
     inFlight++;
     try {

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from 'pino';
+import { setHeader } from './response-headers.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -39,7 +40,7 @@ export function requestContext(options: { readonly logger: Logger; readonly logR
     const id = acceptedRequestId(c.req.header('x-request-id')) ?? randomUUID();
     c.set('requestId', id);
     // Before the route runs, so the response is built once with it (see response-headers.ts).
-    c.header('X-Request-Id', id);
+    setHeader(c, 'X-Request-Id', id);
     if (!logRequests) return next();
     const started = performance.now();
     await next();

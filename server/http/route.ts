@@ -16,8 +16,10 @@ import { routeAnswers } from '../cache/answer-rule.ts';
 import type { Db } from '../data/database.ts';
 import type { Area } from '../data/versions.ts';
 import { HttpError } from '../errors.ts';
+import { AddressInputs } from './address-inputs.ts';
 import { type EncodedAnswer, encodeAnswer, sendAnswer } from './compression.ts';
 import { type NodeEnv, parseInput, readJsonBody, readQuery } from './request.ts';
+import { headerOf, setHeader } from './response-headers.ts';
 
 type CallerOf<A extends AuthKind> = A extends 'user' | 'training'
   ? UserCaller
@@ -110,7 +112,7 @@ export class Router {
       if (!endpoint.query) refuseAnyQuery(readQuery(c.req.url));
       const answerJson = (result: z.input<E['response']>, headers: Record<string, string> = {}) => {
         options.probe?.answered?.(endpoint, result);
-        for (const [name, value] of Object.entries(headers)) c.header(name, value);
+        for (const [name, value] of Object.entries(headers)) setHeader(c, name, value);
         return send(c, endpoint, endpoint.status ?? 200, encodeAnswer(JSON.stringify(result)));
       };
       return handler({ caller, context: c, answerJson });
@@ -141,6 +143,7 @@ function bind<E extends Endpoint>(
   const kept = routeAnswers(endpoint, reads, options.answers, options.db);
   // Without extensions a list is answered whole, as the interface gives it: limit and cursor are unknown parameters.
   const refusedParameters = endpoint.paged && !options.extensions ? pagingParameters : [];
+  const inputs = new AddressInputs();
   options.probe?.bound?.(endpoint, reads);
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](endpoint.path, async (c) => {
@@ -158,17 +161,20 @@ function bind<E extends Endpoint>(
         );
       }
     }
-    const params = endpoint.params ? parseInput('params', endpoint.params, c.req.param()) : undefined;
-    const rawQuery = readQuery(c.req.url);
-    refuseParameters(rawQuery, refusedParameters);
-    const query = endpoint.query ? parseInput('query', endpoint.query, rawQuery) : undefined;
-    if (!endpoint.query) refuseAnyQuery(rawQuery);
+    const { params, query, key } = inputs.get(c.req.url, () => {
+      const params = endpoint.params ? parseInput('params', endpoint.params, c.req.param()) : undefined;
+      const rawQuery = readQuery(c.req.url);
+      refuseParameters(rawQuery, refusedParameters);
+      const query = endpoint.query ? parseInput('query', endpoint.query, rawQuery) : undefined;
+      if (!endpoint.query) refuseAnyQuery(rawQuery);
+      return { params, query };
+    });
     const body = endpoint.body
       ? parseInput('body', endpoint.body, await readJsonBody(c.req.raw, c.env as NodeEnv | undefined))
       : undefined;
-    const lookup = await kept?.lookup(caller, params, query, mark);
+    const lookup = await kept?.lookup(caller, key, mark);
     if (lookup?.kept) {
-      if (lookup.kept.link !== undefined) c.header('Link', lookup.kept.link);
+      if (lookup.kept.link !== undefined) setHeader(c, 'Link', lookup.kept.link);
       return send(c, endpoint, lookup.kept.status, lookup.kept.answer);
     }
     const result = await handler({
@@ -182,13 +188,13 @@ function bind<E extends Endpoint>(
     const status = endpoint.status ?? 200;
     const answer = encodeAnswer(JSON.stringify(result));
     // A page names the next one in its Link header (the same for the same key: cursors are signed, not random).
-    if (lookup) kept?.store(lookup.key, status, answer, c.res.headers.get('link') ?? undefined);
+    if (lookup) kept?.store(lookup.key, status, answer, headerOf(c, 'Link'));
     return send(c, endpoint, status, answer);
   });
 }
 
 function send(c: Context, endpoint: Endpoint, status: number, answer: EncodedAnswer): Response | Promise<Response> {
-  if (endpoint.noStore) c.header('Cache-Control', 'no-store');
+  if (endpoint.noStore) setHeader(c, 'Cache-Control', 'no-store');
   return sendAnswer(c, answer, status as ContentfulStatusCode);
 }
 

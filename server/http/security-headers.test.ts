@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../testkit/child-service.ts';
 import { call, startService, type TestService } from '../../testkit/harness.ts';
 
 let service: TestService;
@@ -72,6 +75,20 @@ describe('every response', () => {
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://allowed.example');
     const other = await call(service.url, 'GET', '/sandbox/v1/users', { headers: { Origin: 'http://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe("the service's code", () => {
+  it('makes every response with respond() and sets its headers with setHeader(), which carry the security headers', () => {
+    // Hono's own c.header() keeps headers respond() does not send, and c.body(), c.json() and the like do not send
+    // the ones setHeader() keeps: either way a response would go without its security headers.
+    const hono = /\b(c|context)\.(header|body|json|text|html|redirect|newResponse)\(/;
+    const files = readdirSync(join(repoRoot, 'server'), { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const offenders = files.filter((file) => hono.test(readFileSync(join(repoRoot, 'server', file), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
 

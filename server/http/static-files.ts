@@ -5,7 +5,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { addVary } from './response-headers.ts';
+import { addVary, respond } from './response-headers.ts';
 
 /** A file's bytes and the encodings of it made so far. */
 export interface Asset {
@@ -35,5 +35,5 @@ export function sendAsset(c: Context, asset: Asset, headers: Record<string, stri
       sent['Content-Encoding'] = 'gzip';
     }
   }
-  return c.body(new Uint8Array(body), 200, sent);
+  return respond(c, new Uint8Array(body), 200, sent);
 }

@@ -41,6 +41,7 @@ import type { Deps } from '../../deps.ts';
 import { errorHeaders, HttpError } from '../../errors.ts';
 import { clientAddressOf } from '../../http/client-address.ts';
 import { type NodeEnv, parseInput, readJsonOrFormBody } from '../../http/request.ts';
+import { respond } from '../../http/response-headers.ts';
 import { authRepo, type OauthApp } from './auth.repo.ts';
 import {
   type Checked,
@@ -107,7 +108,7 @@ function html(
   extra: { readonly providerOrigins?: readonly string[]; readonly retryAfter?: number | undefined } = {},
 ): Response {
   const { providerOrigins, retryAfter } = extra;
-  return c.body(body, status, {
+  return respond(c, body, status, {
     ...(status === 200 ? {} : errorHeaders(pageErrors[status][0], pageErrors[status][1])),
     ...(retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}),
     'Content-Type': 'text/html; charset=utf-8',
@@ -130,7 +131,7 @@ function callbackPage(c: Context, status: 400 | 403, body: string): Response {
 }
 
 function redirect(c: Context, status: 302 | 303, location: string): Response {
-  return c.body(null, status, { Location: location, ...noStore });
+  return respond(c, null, status, { Location: location, ...noStore });
 }
 
 const S256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');

@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
+import { setHeader } from '../../http/response-headers.ts';
 import type { Router } from '../../http/route.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
 import { authHandlers } from './auth.handlers.ts';
@@ -21,15 +22,15 @@ export function authRoutes(router: Router, deps: Deps): void {
   router.raw(e.oauthOidcCallback, ({ context }) => h.oidcCallback(context));
   // RFC 6749 5.1: no-store (the endpoint's noStore) and Pragma; the Unity SDK reads the tokens from headers.
   router.raw(e.oauthToken, async ({ context, answerJson }) => {
-    context.header('Cache-Control', 'no-store');
-    context.header('Pragma', 'no-cache');
+    setHeader(context, 'Cache-Control', 'no-store');
+    setHeader(context, 'Pragma', 'no-cache');
     try {
       const token = await h.token(context);
       return answerJson(token, { access_token: token.access_token, refresh_token: token.refresh_token });
     } catch (error) {
       // RFC 6749 5.2: a failed client authentication names the scheme the client may use.
       if (error instanceof HttpError && error.code === 'invalid_client') {
-        context.header('WWW-Authenticate', 'Basic realm="oauth", charset="UTF-8"');
+        setHeader(context, 'WWW-Authenticate', 'Basic realm="oauth", charset="UTF-8"');
       }
       throw error;
     }

@@ -19,6 +19,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Db } from '../../data/database.ts';
 import { serviceKey } from '../../data/service-keys.ts';
+import { setHeader } from '../../http/response-headers.ts';
 import type { CarriedParams } from './signin-page.ts';
 
 export const CSRF_COOKIE = 'oauth_csrf';
@@ -90,7 +91,8 @@ async function tokenFor(db: Db, cookie: string, binding: readonly string[]): Pro
 export async function issueCsrf(c: Context, db: Db, params: CarriedParams | readonly string[]): Promise<string> {
   const cookie = cookieOf(c) ?? randomBytes(32).toString('base64url');
   const secure = overHttps(c) ? '; Secure' : '';
-  c.header(
+  setHeader(
+    c,
     'Set-Cookie',
     `${CSRF_COOKIE}=${cookie}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age=${COOKIE_DAYS * 86_400}${secure}`,
   );

@@ -19,6 +19,7 @@ import { secretsEqual } from '../../access/authenticator.ts';
 import type { OidcProvider } from '../../config.ts';
 import type { Queryable } from '../../data/database.ts';
 import type { Deps } from '../../deps.ts';
+import { setHeader } from '../../http/response-headers.ts';
 import { authRepo } from './auth.repo.ts';
 import { overHttps } from './csrf.ts';
 import type { CarriedParams } from './signin-page.ts';
@@ -92,7 +93,8 @@ export function openidRelyingParty(deps: Deps) {
 
   function setCookie(c: Context, value: string, maxAge: number): void {
     const secure = overHttps(c) ? '; Secure' : '';
-    c.header(
+    setHeader(
+      c,
       'Set-Cookie',
       `${OIDC_COOKIE}=${value}; Path=${callbackPath}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`,
       { append: true },

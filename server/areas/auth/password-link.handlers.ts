@@ -16,6 +16,7 @@ import { endUserSessions } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
 import { errorHeaders, HttpError } from '../../errors.ts';
 import { type NodeEnv, parseInput, readJsonOrFormBody, readQuery } from '../../http/request.ts';
+import { respond } from '../../http/response-headers.ts';
 import { signinCsp } from './auth.handlers.ts';
 import { crossSite, csrfHolds, issueCsrf, passwordBinding } from './csrf.ts';
 import { linkEndedPage, type PasswordPageInput, passwordPage, passwordSetPage } from './password-page.ts';
@@ -31,7 +32,7 @@ const pageErrors = {
 } as const satisfies Record<Exclude<Status, 200>, readonly [ErrorCode, string]>;
 
 function html(c: Context, status: Status, body: string, retryAfter?: number): Response {
-  return c.body(body, status, {
+  return respond(c, body, status, {
     ...(status === 200 ? {} : errorHeaders(pageErrors[status][0], pageErrors[status][1])),
     ...(retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}),
     'Content-Type': 'text/html; charset=utf-8',

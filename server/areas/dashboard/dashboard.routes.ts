@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { DashboardConfig } from '../../../contract/config.ts';
 import type { Settings } from '../../config.ts';
 import { errorHeaders } from '../../errors.ts';
-import { dashboardCsp } from '../../http/response-headers.ts';
+import { dashboardCsp, respond, setHeader } from '../../http/response-headers.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
 import { type RoutePreloads, readRoutePreloads, routeFor, withPreloads } from './route-preloads.ts';
 
@@ -126,8 +126,8 @@ export function dashboardRoutes(app: Hono, settings: Settings, logger: Pick<Logg
   };
 
   app.get('/config.json', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.json(dashboardConfig(settings));
+    setHeader(c, 'Cache-Control', 'no-cache');
+    return respond(c, JSON.stringify(dashboardConfig(settings)), 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('*', async (c, next) => {
@@ -148,7 +148,10 @@ export function dashboardRoutes(app: Hono, settings: Settings, logger: Pick<Logg
     if (!existsSync(indexFile)) {
       const message = 'The dashboard is not built yet: run `npm run build`, then reload.';
       // Text for the person at the browser; the platform's error headers for a client that reads those.
-      return c.text(message, 503, errorHeaders('unavailable', message));
+      return respond(c, message, 503, {
+        'Content-Type': 'text/plain; charset=UTF-8',
+        ...errorHeaders('unavailable', message),
+      });
     }
     const built = readAsset('/index.html');
     if (!built) return next();

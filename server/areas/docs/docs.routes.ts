@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import { buildOpenApi } from '../../../contract/openapi.ts';
 import type { Settings } from '../../config.ts';
-import { DOCS_CSP } from '../../http/response-headers.ts';
+import { DOCS_CSP, respond } from '../../http/response-headers.ts';
 import { type Asset, sendAsset } from '../../http/static-files.ts';
 import { docsCss, docsHtml, docsScript } from './docs-page.ts';
 
@@ -43,7 +43,7 @@ export function docsPageOn(settings: Pick<Settings, 'DOCS' | 'PLATFORM_ENV'>): b
 export function docsRoutes(app: Hono, settings: Settings): void {
   const doc = buildOpenApi({ sandbox: settings.PLATFORM_ENV === 'sandbox', extensions: settings.PLATFORM_EXTENSIONS });
   const json = JSON.stringify(doc);
-  app.get('/openapi.json', (c) => c.body(json, 200, { 'Content-Type': 'application/json' }));
+  app.get('/openapi.json', (c) => respond(c, json, 200, { 'Content-Type': 'application/json' }));
   if (!docsPageOn(settings)) return;
   const page = asset(
     docsHtml({

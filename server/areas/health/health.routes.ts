@@ -3,6 +3,7 @@ import { endpoints as e } from '../../../contract/endpoints.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import type { OverloadGuard } from '../../http/overload.ts';
+import { setHeader } from '../../http/response-headers.ts';
 import type { Router } from '../../http/route.ts';
 
 /**
@@ -15,7 +16,7 @@ export function healthRoutes(router: Router, deps: Deps, load: Pick<OverloadGuar
   router.bind(e.liveness, () => ({ status: 'ok' as const }));
   router.bind(e.readiness, async ({ context }) => {
     if (load.saturated()) {
-      context.header('Retry-After', '1');
+      setHeader(context, 'Retry-After', '1');
       throw new HttpError(
         503,
         'overloaded',

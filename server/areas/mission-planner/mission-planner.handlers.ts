@@ -36,7 +36,7 @@ import {
   readCapabilitiesAnswer,
   type Warnings,
 } from './plugin-answer.ts';
-import { type AnswerHeaders, callPlugin, type PluginOutcome, pluginWaits } from './plugin-client.ts';
+import { callPlugin, type PluginOutcome, pluginWaits } from './plugin-client.ts';
 
 /**
  * No transaction is ever held open across a call to a plugin: the one write,
@@ -102,7 +102,6 @@ export function missionPlannerHandlers(deps: Deps) {
    * read by `read` and turned into the caller's result by `settle`, with the plugin's id and name.
    */
   function askEach<T, R>(
-    answer: AnswerHeaders,
     plugins: readonly PlannerPluginRow[],
     url: (plugin: PlannerPluginRow) => string,
     body: unknown,
@@ -113,7 +112,7 @@ export function missionPlannerHandlers(deps: Deps) {
       plugin: PlannerPluginRow,
     ) => Promise<R> | R,
   ): Promise<R[]> {
-    return waits.run(answer, () =>
+    return waits.run(() =>
       Promise.all(
         plugins.map(async (plugin) => {
           const outcome = await callPlugin(
@@ -139,12 +138,10 @@ export function missionPlannerHandlers(deps: Deps) {
       caller: UserCaller,
       pluginIds: readonly string[] | undefined,
       request: CapabilitiesRequest,
-      answer: AnswerHeaders,
     ): Promise<{ results: PlannerCapabilitiesResult[] }> {
       await authorize(caller);
       const plugins = await choose(pluginIds);
       const results = await askEach(
-        answer,
         plugins,
         (plugin) => plugin.capabilities_url,
         request,
@@ -161,12 +158,10 @@ export function missionPlannerHandlers(deps: Deps) {
       caller: UserCaller,
       pluginIds: readonly string[] | undefined,
       request: CandidatesRequest,
-      answer: AnswerHeaders,
     ): Promise<{ results: PlannerCandidatesResult[] }> {
       await authorize(caller);
       const plugins = await choose(pluginIds);
       const results = await askEach(
-        answer,
         plugins,
         (plugin) => plugin.candidates_url,
         request,

@@ -10,13 +10,13 @@ export function missionPlannerRoutes(router: Router, deps: Deps): void {
     // Who is a trainer (users, classes) decides the answer as much as the plugins do.
     reads: ['plugins', 'users', 'classes'],
   });
-  router.bind(e.plannerCapabilities, ({ caller, body, context }) => {
+  router.bind(e.plannerCapabilities, ({ caller, body }) => {
     const { pluginIds, ...request } = body;
-    return h.capabilities(caller, pluginIds, request, context);
+    return h.capabilities(caller, pluginIds, request);
   });
-  router.bind(e.plannerCandidates, ({ caller, body, context }) => {
+  router.bind(e.plannerCandidates, ({ caller, body }) => {
     const { pluginIds, ...request } = body;
-    return h.candidates(caller, pluginIds, request, context);
+    return h.candidates(caller, pluginIds, request);
   });
   router.bind(e.plannerNames, ({ caller, query }) => h.names(caller, query), {
     // Whom a search named to the trainer (plans) names people too.

@@ -18,14 +18,9 @@ export interface PluginCall {
   readonly timeoutMs: number;
 }
 
-/** Where a refusal sets its `Retry-After` (the request's context). */
-export interface AnswerHeaders {
-  header(name: string, value: string): void;
-}
-
 export interface PluginWaits {
   /** Runs `wait` (a search's calls to plugins) as one of the bounded waits, or refuses at once when they are all taken. */
-  run<T>(answer: AnswerHeaders, wait: () => Promise<T>): Promise<T>;
+  run<T>(wait: () => Promise<T>): Promise<T>;
   /** Searches waiting on plugins now. */
   waiting(): number;
 }
@@ -41,13 +36,14 @@ export interface PluginWaits {
 export function pluginWaits(bound: number): PluginWaits {
   let waiting = 0;
   return {
-    async run(answer, wait) {
+    async run(wait) {
       if (waiting >= bound) {
-        answer.header('Retry-After', '1');
         throw new HttpError(
           503,
           'overloaded',
           `The service is already waiting on plugins for as many searches as it takes (${bound}); try again in 1 second`,
+          undefined,
+          1,
         );
       }
       waiting++;

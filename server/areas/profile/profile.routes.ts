@@ -3,6 +3,7 @@ import { signupKeys, take } from '../../access/throttle.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import { clientAddressOf } from '../../http/client-address.ts';
+import { setHeader } from '../../http/response-headers.ts';
 import type { Router } from '../../http/route.ts';
 import { profileHandlers } from './profile.handlers.ts';
 
@@ -31,8 +32,8 @@ export function profileRoutes(router: Router, deps: Deps): void {
     }
     const created = await h.createAnonymous(caller, body);
     // The platform's SDKs read a new session's tokens from these headers (DXCommunications.cs); the body has them too.
-    context.header('access_token', created.session.token);
-    context.header('refresh_token', created.session.refreshToken);
+    setHeader(context, 'access_token', created.session.token);
+    setHeader(context, 'refresh_token', created.session.refreshToken);
     return created;
   });
 }
