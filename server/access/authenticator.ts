@@ -163,12 +163,12 @@ export class Authenticator {
     if (session.expires_at <= this.now()) {
       throw new HttpError(401, 'token_expired', 'The user token has expired; refresh it or sign in again');
     }
-    return {
+    return keptWith(rows, () => ({
       userId: session.user_id,
       clientId: session.client_id,
       scopes: scopesOf(rows),
       anonymous: session.anonymous === 1,
-    };
+    }));
   }
 
   /** A user whose app holds the training scope (section 4.1). */
@@ -188,11 +188,11 @@ export class Authenticator {
     const matches = hashesEqual(hashSecret(clientSecret), row?.secret_hash ?? UNKNOWN_PLUGIN_HASH);
     if (!row || !matches) throw invalidCredentials('The plugin client id or client secret is wrong');
     this.refuseSandboxOnProduction(row.environment, 'plugin credential');
-    return {
+    return keptWith(rows, () => ({
       clientId: row.client_id,
       orgIds: orgs.map((org) => org.org_id),
       permissions: new Set(permissions.map((p) => p.permission)),
-    };
+    }));
   }
 
   private async readPlugin(clientId: string): Promise<PluginRecord> {
@@ -259,16 +259,23 @@ interface PluginRecord {
   readonly permissions: readonly { permission: string }[];
 }
 
-/** The scopes of a session's or an app's rows, kept with the rows: a memo hands out the same rows while nothing changed. */
-const scopeSets = new WeakMap<readonly object[], ReadonlySet<string>>();
+/**
+ * What is made of rows a memo read (a caller, an app's scopes), kept with those rows: the memo hands out the same
+ * rows while the database has not changed, so the same caller object serves every request of that session or plugin
+ * until then (and the answer key's viewer is made once for it, server/cache/answer-rule.ts). The checks that depend
+ * on the request (expiry, the secret, the environment) still run on every request, before this.
+ */
+const made = new WeakMap<readonly object[], unknown>();
+
+function keptWith<T>(rows: readonly object[], make: () => T): T {
+  if (made.has(rows)) return made.get(rows) as T;
+  const value = make();
+  made.set(rows, value);
+  return value;
+}
 
 function scopesOf(rows: readonly { scope: string | null }[]): ReadonlySet<string> {
-  let scopes = scopeSets.get(rows);
-  if (!scopes) {
-    scopes = new Set(rows.flatMap((row) => (row.scope === null ? [] : [row.scope])));
-    scopeSets.set(rows, scopes);
-  }
-  return scopes;
+  return new Set(rows.flatMap((row) => (row.scope === null ? [] : [row.scope])));
 }
 
 export function readUserToken(authorization: string | undefined): string {

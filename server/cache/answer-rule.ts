@@ -79,11 +79,22 @@ function answerKey(
   input: string,
   versions: readonly number[],
 ): string {
+  return `${route}\n${viewerOf(endpoint, caller)}\n${input}\n${versions.join(',')}`;
+}
+
+/** A caller's line of the key, made once for each caller object (the authenticator keeps one while nothing changed). */
+const viewers = new WeakMap<object, string>();
+
+function viewerOf(endpoint: Endpoint, caller: unknown): string {
+  const kept = typeof caller === 'object' && caller !== null ? viewers.get(caller) : undefined;
+  if (kept !== undefined) return kept;
   let viewer = '-';
   if (endpoint.auth === 'user' || endpoint.auth === 'training') viewer = `u:${(caller as UserViewer).userId}`;
   else if (endpoint.auth === 'plugin') {
     const plugin = caller as PluginViewer;
     viewer = `p:${plugin.clientId}:${plugin.orgIds.join(',')}`;
   } else if (endpoint.auth !== 'none') viewer = `${endpoint.auth}:${String(caller)}`;
-  return `${route}\n${JSON.stringify(viewer)}\n${input}\n${versions.join(',')}`;
+  const line = JSON.stringify(viewer);
+  if (typeof caller === 'object' && caller !== null) viewers.set(caller, line);
+  return line;
 }

@@ -82,18 +82,11 @@ function asHeadersInit(bag: HeaderBag): HeadersInit {
  * compression by Accept-Encoding, and a cache that saw only one of them would
  * hand one origin's or one coding's answer to another. Each token once.
  */
-export function addVary(c: Context, ...tokens: readonly string[]): void {
+export function addVary(c: Context, token: string): void {
   const bag = bagOf(c);
-  if (bag.vary === undefined && tokens.length === 1) {
-    bag.vary = tokens[0] as string;
-    return;
-  }
-  let vary = typeof bag.vary === 'string' ? bag.vary : '';
-  for (const token of tokens) {
-    const known = vary.toLowerCase().split(', ');
-    if (!known.includes(token.toLowerCase())) vary = vary === '' ? token : `${vary}, ${token}`;
-  }
-  if (vary !== '') bag.vary = vary;
+  const vary = bag.vary;
+  if (typeof vary !== 'string') bag.vary = token;
+  else if (!`, ${vary.toLowerCase()}, `.includes(`, ${token.toLowerCase()}, `)) bag.vary = `${vary}, ${token}`;
 }
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
