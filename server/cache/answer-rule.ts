@@ -82,19 +82,28 @@ function answerKey(
   return `${route}\n${viewerOf(endpoint, caller)}\n${input}\n${versions.join(',')}`;
 }
 
-/** A caller's line of the key, made once for each caller object (the authenticator keeps one while nothing changed). */
-const viewers = new WeakMap<object, string>();
+/**
+ * A user's or a plugin's line of the key, made once for each caller object (the authenticator keeps one while
+ * nothing changed), each kind in its own map, so a line is never taken for another kind of route.
+ */
+const userLines = new WeakMap<UserViewer, string>();
+const pluginLines = new WeakMap<PluginViewer, string>();
+
+function lineOf<V extends object>(lines: WeakMap<V, string>, caller: V, make: (caller: V) => string): string {
+  let line = lines.get(caller);
+  if (line === undefined) {
+    line = JSON.stringify(make(caller));
+    lines.set(caller, line);
+  }
+  return line;
+}
 
 function viewerOf(endpoint: Endpoint, caller: unknown): string {
-  const kept = typeof caller === 'object' && caller !== null ? viewers.get(caller) : undefined;
-  if (kept !== undefined) return kept;
-  let viewer = '-';
-  if (endpoint.auth === 'user' || endpoint.auth === 'training') viewer = `u:${(caller as UserViewer).userId}`;
-  else if (endpoint.auth === 'plugin') {
-    const plugin = caller as PluginViewer;
-    viewer = `p:${plugin.clientId}:${plugin.orgIds.join(',')}`;
-  } else if (endpoint.auth !== 'none') viewer = `${endpoint.auth}:${String(caller)}`;
-  const line = JSON.stringify(viewer);
-  if (typeof caller === 'object' && caller !== null) viewers.set(caller, line);
-  return line;
+  if (endpoint.auth === 'user' || endpoint.auth === 'training') {
+    return lineOf(userLines, caller as UserViewer, (user) => `u:${user.userId}`);
+  }
+  if (endpoint.auth === 'plugin') {
+    return lineOf(pluginLines, caller as PluginViewer, (plugin) => `p:${plugin.clientId}:${plugin.orgIds.join(',')}`);
+  }
+  return JSON.stringify(endpoint.auth === 'none' ? '-' : `${endpoint.auth}:${String(caller)}`);
 }

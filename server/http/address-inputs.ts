@@ -1,6 +1,6 @@
 /**
  * A route's validated address input (its path parameters and query), kept by
- * the address it came from. Validating them is a pure function of the path
+ * the address (path and query) it came from. Validating them is a pure function of the path
  * and query string, and a read is asked again and again with the same few
  * addresses: zod's parse of the query, reading the query string and the
  * answer key's JSON of the two were 8% of the CPU of a kept answer on the
@@ -19,8 +19,15 @@ export interface AddressInput {
 export class AddressInputs {
   private readonly kept = new Map<string, AddressInput>();
 
-  /** `maxEntries` bounds memory against many distinct addresses: past it, the memo starts over. */
-  constructor(private readonly maxEntries = 1_000) {}
+  /**
+   * Memory is bounded against many distinct addresses (one input can be written many ways: `?&&&`, `%61`): an
+   * address longer than `maxAddress` characters is validated and not kept, and past `maxEntries` the memo starts
+   * over, so a route keeps at most about 64 KB of addresses.
+   */
+  constructor(
+    private readonly maxEntries = 256,
+    private readonly maxAddress = 256,
+  ) {}
 
   /** The input of `url` (a request's whole address), validated by `validate` unless it was before. */
   get(url: string, validate: () => { params: unknown; query: unknown }): AddressInput {
@@ -33,6 +40,7 @@ export class AddressInputs {
       query: deepFreeze(query),
       key: JSON.stringify([params ?? null, query ?? null]),
     };
+    if (address.length > this.maxAddress) return input;
     if (this.kept.size >= this.maxEntries) this.kept.clear();
     this.kept.set(address, input);
     return input;

@@ -6,6 +6,7 @@
  * The dashboard's HTML and the API reference page replace the API's CSP with
  * their own when they answer.
  */
+import { validateHeaderValue } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import type { Settings } from '../config.ts';
@@ -36,6 +37,8 @@ function bagOf(c: Context): HeaderBag {
  * (`npm run bench -- service`, profiled); a plain object goes to writeHead as it is, and Node checks each value.
  */
 export function setHeader(c: Context, name: string, value: string, options?: { readonly append?: boolean }): void {
+  // Refused here, in the route, so its error answer goes out whole; at writeHead it would end the connection.
+  validateHeaderValue(name, value);
   const bag = bagOf(c);
   const key = name.toLowerCase();
   const prior = bag[key];
@@ -60,7 +63,10 @@ export function respond(
   headers: Readonly<Record<string, string>> = {},
 ): Response {
   const sent: HeaderBag = { ...bagOf(c) };
-  for (const [name, value] of Object.entries(headers)) sent[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(headers)) {
+    validateHeaderValue(name, value);
+    sent[name.toLowerCase()] = value;
+  }
   return new Response(body, { status, headers: asHeadersInit(sent) });
 }
 

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../testkit/child-service.ts';
 import { call, startService, type TestService } from '../../testkit/harness.ts';
+import { respond, securityHeaders, setHeader } from './response-headers.ts';
 
 let service: TestService;
 /** The same database served as production (behind TLS, as production is deployed). */
@@ -82,13 +84,30 @@ describe("the service's code", () => {
   it('makes every response with respond() and sets its headers with setHeader(), which carry the security headers', () => {
     // Hono's own c.header() keeps headers respond() does not send, and c.body(), c.json() and the like do not send
     // the ones setHeader() keeps: either way a response would go without its security headers.
-    const hono = /\b(c|context)\.(header|body|json|text|html|redirect|newResponse)\(/;
+    // A Response made or changed anywhere else would not go through respond() either.
+    const hono =
+      /\b(c|context)\.(header|body|json|text|html|redirect|newResponse|notFound)\(|\b(c|context)\.res = |new Response\(|\.headers\.(set|append)\(/;
     const files = readdirSync(join(repoRoot, 'server'), { recursive: true, encoding: 'utf8' }).filter(
-      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== join('http', 'response-headers.ts'),
     );
     expect(files.length).toBeGreaterThan(50);
     const offenders = files.filter((file) => hono.test(readFileSync(join(repoRoot, 'server', file), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+
+  it('refuses a header value that cannot be sent while the route runs, so its error answer still goes out whole', async () => {
+    const app = new Hono();
+    app.use('*', securityHeaders({ hsts: false }));
+    app.get('/', (c) => {
+      setHeader(c, 'Location', 'https://example.com/\r\nSet-Cookie: stolen=1');
+      return respond(c, null, 303);
+    });
+    app.onError((error, c) => respond(c, error.message, 500, { 'Content-Type': 'text/plain' }));
+    const reply = await app.request('/');
+    expect(reply.status).toBe(500);
+    expect(reply.headers.get('set-cookie')).toBeNull();
+    expect(reply.headers.get('location')).toBeNull();
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 

@@ -105,9 +105,13 @@ function html(
   status: 200 | PageStatus,
   body: string,
   redirectUri?: string,
-  extra: { readonly providerOrigins?: readonly string[]; readonly retryAfter?: number | undefined } = {},
+  extra: {
+    readonly providerOrigins?: readonly string[];
+    readonly retryAfter?: number | undefined;
+    readonly referrerPolicy?: 'same-origin' | 'no-referrer';
+  } = {},
 ): Response {
-  const { providerOrigins, retryAfter } = extra;
+  const { providerOrigins, retryAfter, referrerPolicy = 'same-origin' } = extra;
   return respond(c, body, status, {
     ...(status === 200 ? {} : errorHeaders(pageErrors[status][0], pageErrors[status][1])),
     ...(retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}),
@@ -115,7 +119,7 @@ function html(
     'Content-Security-Policy': signinCsp(redirectUri, providerOrigins),
     // Not the service's no-referrer: under it a browser sends `Origin: null` with the form's post, and the
     // cross-site check needs the real origin. Other sites (the app included) still get no Referer.
-    'Referrer-Policy': 'same-origin',
+    'Referrer-Policy': referrerPolicy,
     ...noStore,
   });
 }
@@ -125,13 +129,13 @@ function html(
  * provider's code, so it keeps the service's no-referrer (the sign-in page's same-origin is for its posts).
  */
 function callbackPage(c: Context, status: 400 | 403, body: string): Response {
-  const response = html(c, status, body);
-  response.headers.set('Referrer-Policy', 'no-referrer');
-  return response;
+  return html(c, status, body, undefined, { referrerPolicy: 'no-referrer' });
 }
 
 function redirect(c: Context, status: 302 | 303, location: string): Response {
-  return respond(c, null, status, { Location: location, ...noStore });
+  // A registered redirect URI may hold characters a header cannot: such an address goes as its URL, percent-encoded.
+  const sent = /[^\x20-\x7e]/.test(location) && URL.canParse(location) ? new URL(location).href : location;
+  return respond(c, null, status, { Location: sent, ...noStore });
 }
 
 const S256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');

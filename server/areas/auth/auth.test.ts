@@ -329,6 +329,23 @@ describe('a confidential app', () => {
   const codeOfApp = async () =>
     (await authorize(service.url, { client_id: clientId, redirect_uri: redirectUri }, trainer)).get('code') as string;
 
+  it('sends the code to a redirect URI that holds characters a header cannot carry, percent-encoded', async () => {
+    const unicode = 'https://unity-app.example/回调';
+    const app = appWithSecretSchema.parse(
+      (
+        await admin(service.url, 'POST', '/admin/v1/apps', {
+          name: 'App with a Chinese callback path',
+          environment: 'sandbox',
+          redirectUris: [unicode],
+          confidential: true,
+        })
+      ).body,
+    ).app;
+    const back = await authorize(service.url, { client_id: app.clientId, redirect_uri: unicode }, trainer);
+    expect(back.get('code')).toMatch(/.{20,}/);
+    expect(back.get('state')).toBe('state-1');
+  });
+
   it('trades a code as the Unity SDK sends it: JSON with client_secret, no redirect_uri, no PKCE', async () => {
     const code = await codeOfApp();
     const tokens = tokensOf(
