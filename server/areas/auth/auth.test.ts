@@ -311,17 +311,21 @@ describe('a confidential app', () => {
   let clientSecret: string;
   const redirectUri = 'https://unity-app.example/oauth/callback';
 
-  beforeAll(async () => {
-    const created = appWithSecretSchema.parse(
+  /** A confidential sandbox app, registered by the administrator for `uri`. */
+  const registerApp = async (name: string, uri: string) =>
+    appWithSecretSchema.parse(
       (
         await admin(service.url, 'POST', '/admin/v1/apps', {
-          name: 'Unity trainer app',
+          name,
           environment: 'sandbox',
-          redirectUris: [redirectUri],
+          redirectUris: [uri],
           confidential: true,
         })
       ).body,
     );
+
+  beforeAll(async () => {
+    const created = await registerApp('Unity trainer app', redirectUri);
     clientId = created.app.clientId;
     clientSecret = created.clientSecret as string;
   });
@@ -331,16 +335,7 @@ describe('a confidential app', () => {
 
   it('sends the code to a redirect URI that holds characters a header cannot carry, percent-encoded', async () => {
     const unicode = 'https://unity-app.example/回调';
-    const app = appWithSecretSchema.parse(
-      (
-        await admin(service.url, 'POST', '/admin/v1/apps', {
-          name: 'App with a Chinese callback path',
-          environment: 'sandbox',
-          redirectUris: [unicode],
-          confidential: true,
-        })
-      ).body,
-    ).app;
+    const { app } = await registerApp('App with a Chinese callback path', unicode);
     const back = await authorize(service.url, { client_id: app.clientId, redirect_uri: unicode }, trainer);
     expect(back.get('code')).toMatch(/.{20,}/);
     expect(back.get('state')).toBe('state-1');
