@@ -260,7 +260,7 @@ interface PluginRecord {
 }
 
 /**
- * What is made of rows a memo read (a caller, an app's scopes), kept with those rows: the memo hands out the same
+ * A caller made of rows a memo read, kept with those rows: the memo hands out the same
  * rows while the database has not changed, so the same caller object serves every request of that session or plugin
  * until then (and the answer key's viewer is made once for it, server/cache/answer-rule.ts). The checks that depend
  * on the request (expiry, the secret, the environment) still run on every request, before this.
