@@ -5,9 +5,11 @@
  * needs the time each was written: each entry carries `createdAt`.
  */
 import { z } from 'zod/mini';
+import { readerSchema } from './audience.ts';
 import { commentSchema } from './comments.ts';
 import { idSchema } from './common.ts';
 import { noteSchema } from './notes.ts';
+import { classStudentSchema } from './roster.ts';
 import { userSummarySchema } from './users.ts';
 
 /** The person: a userId (one person, across every class they are enrolled in). */
@@ -55,8 +57,31 @@ export const recordEntrySchema = z.discriminatedUnion('kind', [
 ]);
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
 
+/**
+ * A class the viewer trains in which the person is enrolled, with who trains
+ * it now: the readers of what is written in it (the audience extension's
+ * `classTrainers` for that class, from the same rule). The record's header
+ * names them, so it needs no other read.
+ */
+export const recordSharedClassSchema = z.object({
+  classId: z.string(),
+  className: z.string(),
+  courseId: z.string(),
+  courseName: z.string(),
+  /** The person's enrollment in the class. */
+  studentId: z.string(),
+  trainers: z.array(readerSchema),
+});
+export type RecordSharedClass = z.infer<typeof recordSharedClassSchema>;
+
 export const studentRecordSchema = z.object({
-  student: userSummarySchema,
+  /**
+   * The person: their summary, and for a trainer of a class they are in, the
+   * rank or grade, AFSC and duty title the class's student list gives.
+   */
+  student: classStudentSchema,
+  /** The classes the viewer shares with the person, by name; none when the viewer trains none of theirs. */
+  sharedClasses: z.array(recordSharedClassSchema),
   /** Newest first (a withdrawn comment where it was written); within one second, comments before notes, each newest first. */
   entries: z.array(recordEntrySchema),
 });

@@ -41,6 +41,30 @@ export function toSummary(row: Pick<UserRow, (typeof summaryColumns)[number]>): 
   };
 }
 
+/** A profile field the person has: NULL and '' (the import's and the columns' "none") are left out. */
+const known = <K extends string>(key: K, value: string | null): { [P in K]?: string } =>
+  (value ? { [key]: value } : {}) as { [P in K]?: string };
+
+/**
+ * A student's rank or grade, AFSC and duty title (extensions of the student list and of the record's
+ * person), only those they have: what a trainer of the person's class sees beside the name.
+ */
+export function workFacts(row: {
+  display_rank: string | null;
+  military_grade: string | null;
+  civilian_grade: string | null;
+  display_duty_title: string | null;
+  afsc: string;
+}) {
+  return {
+    ...known('displayRank', row.display_rank),
+    ...known('militaryGrade', row.military_grade),
+    ...known('civilianGrade', row.civilian_grade),
+    ...known('displayDutyTitle', row.display_duty_title),
+    ...(row.afsc ? { organizationRoles: { afsc: row.afsc } } : {}),
+  };
+}
+
 /** IN-list lengths the summaries query is prepared for; a list is padded up to the next one. */
 const summaryBuckets = [1, 4, 16, 64, 256] as const;
 const MAX_BUCKET = 256;

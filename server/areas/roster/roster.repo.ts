@@ -7,7 +7,7 @@
  */
 import type { ExpressionBuilder } from 'kysely';
 import type { Roster } from '../../../contract/roster.ts';
-import { summariesOf } from '../../access/people.ts';
+import { summariesOf, workFacts } from '../../access/people.ts';
 import type { Queryable } from '../../data/database.ts';
 import type { Schema } from '../../data/schema.ts';
 
@@ -36,27 +36,6 @@ function trainsCourse(w: ExpressionBuilder<Schema & { co: Schema['courses'] }, '
 }
 
 const total = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
-
-/** A profile field the person has: NULL and '' (the import's and the columns' "none") are left out. */
-const known = <K extends string>(key: K, value: string | null): { [P in K]?: string } =>
-  (value ? { [key]: value } : {}) as { [P in K]?: string };
-
-/** A student's rank or grade, AFSC and duty title (extensions of the student list), only those they have. */
-function workFacts(row: {
-  display_rank: string | null;
-  military_grade: string | null;
-  civilian_grade: string | null;
-  display_duty_title: string | null;
-  afsc: string;
-}) {
-  return {
-    ...known('displayRank', row.display_rank),
-    ...known('militaryGrade', row.military_grade),
-    ...known('civilianGrade', row.civilian_grade),
-    ...known('displayDutyTitle', row.display_duty_title),
-    ...(row.afsc ? { organizationRoles: { afsc: row.afsc } } : {}),
-  };
-}
 
 export function rosterRepo(q: Queryable) {
   return {

@@ -47,13 +47,21 @@ function merge({ comments, notes, withdrawn }: RecordRows): RecordEntry[] {
 export function recordHandlers(repo: RecordsRepo) {
   return {
     async record(caller: UserCaller, userId: string): Promise<StudentRecord> {
-      const [student, rows] = await Promise.all([repo.person(userId), repo.entries(caller.userId, userId)]);
+      const [student, rows, sharedClasses] = await Promise.all([
+        repo.person(userId),
+        repo.entries(caller.userId, userId),
+        repo.sharedClasses(caller.userId, userId),
+      ]);
       const entries = merge(rows);
       // Someone the caller neither trains nor has anything to read about is "not found", as an unknown person.
-      if (!student || (entries.length === 0 && !(await repo.trains(caller.userId, userId)))) {
+      if (!student || (entries.length === 0 && sharedClasses.length === 0)) {
         throw notFound(`Student "${userId}"`);
       }
-      return { student, entries };
+      return {
+        student: { ...student, ...(await repo.facts(userId, sharedClasses.length > 0)) },
+        sharedClasses,
+        entries,
+      };
     },
   };
 }

@@ -5,6 +5,8 @@
  */
 import type { Comment } from '../../../contract/comments.ts';
 import type { Note } from '../../../contract/notes.ts';
+import type { ClassStudent } from '../../../contract/roster.ts';
+import type { RecordSharedClass } from '../../../contract/student-record.ts';
 import type { UserSummary } from '../../../contract/users.ts';
 import {
   peopleOf,
@@ -15,7 +17,8 @@ import {
   toComment,
   toNote,
 } from '../../access/entries.ts';
-import { summariesOf } from '../../access/people.ts';
+import { summariesOf, workFacts } from '../../access/people.ts';
+import { readersRepo } from '../../access/read-rule.ts';
 import type { Queryable } from '../../data/database.ts';
 import { runPrepared } from '../../data/prepared.ts';
 
@@ -51,21 +54,53 @@ export interface RecordRows {
 }
 
 export function recordsRepo(q: Queryable) {
+  const readers = readersRepo(q);
   return {
     /** The person's summary, or undefined for an unknown userId. */
     async person(userId: string): Promise<UserSummary | undefined> {
       return (await summariesOf(q, [userId])).get(userId);
     },
-    /** Whether the viewer trains a class the person is enrolled in. */
-    async trains(viewerId: string, userId: string): Promise<boolean> {
-      const row = await q
-        .selectFrom('students as s')
-        .innerJoin('class_trainers as t', 't.class_id', 's.class_id')
-        .select('s.user_id')
-        .where('s.user_id', '=', userId)
-        .where('t.user_id', '=', viewerId)
-        .executeTakeFirst();
-      return row !== undefined;
+    /**
+     * The person's work facts, as the student list of a class they are in shows them to its trainers: only
+     * for a viewer who trains such a class (`shares`), like that list.
+     */
+    async facts(userId: string, shares: boolean): Promise<Partial<ClassStudent>> {
+      if (!shares) return {};
+      const row = await runPrepared(q, 'record:facts', { userId }, (p) =>
+        q
+          .selectFrom('users')
+          .select(['display_rank', 'military_grade', 'civilian_grade', 'display_duty_title', 'afsc'])
+          .where('user_id', '=', p.userId),
+      );
+      return row[0] ? workFacts(row[0]) : {};
+    },
+    /**
+     * The classes the viewer trains in which the person is enrolled, by name, each with its trainers as the
+     * audience of an entry written there names them (the one read rule). None: the viewer trains none of theirs.
+     */
+    async sharedClasses(viewerId: string, userId: string): Promise<RecordSharedClass[]> {
+      const classes = await runPrepared(q, 'record:shared-classes', { userId, viewerId }, (p) =>
+        q
+          .selectFrom('students as s')
+          .innerJoin('class_trainers as t', 't.class_id', 's.class_id')
+          .innerJoin('classes as c', 'c.class_id', 's.class_id')
+          .innerJoin('courses as co', 'co.course_id', 'c.course_id')
+          .select(['c.class_id', 'c.name as class_name', 'co.course_id', 'co.name as course_name', 's.student_id'])
+          .where('s.user_id', '=', p.userId)
+          .where('t.user_id', '=', p.viewerId)
+          .orderBy('c.name')
+          .orderBy('c.class_id'),
+      );
+      return Promise.all(
+        classes.map(async (row) => ({
+          classId: row.class_id,
+          className: row.class_name,
+          courseId: row.course_id,
+          courseName: row.course_name,
+          studentId: row.student_id,
+          trainers: (await readers.of(viewerId, row.class_id)).classTrainers?.trainers ?? [],
+        })),
+      );
     },
     /** What the viewer may read about the person, each list newest first. */
     async entries(viewerId: string, userId: string): Promise<RecordRows> {

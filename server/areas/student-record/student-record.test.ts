@@ -4,9 +4,11 @@
  * through each enrollment, notes of every kind), merged newest first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audienceSchema } from '../../../contract/audience.ts';
 import { commentListSchema, commentSchema } from '../../../contract/comments.ts';
 import { errorBodySchema } from '../../../contract/common.ts';
 import { noteListSchema, noteSchema } from '../../../contract/notes.ts';
+import { classStudentListSchema } from '../../../contract/roster.ts';
 import { type StudentRecord, studentRecordSchema } from '../../../contract/student-record.ts';
 import { demoIds } from '../../../sandbox/demo-ids.ts';
 import { call, signIn, startService, type TestService } from '../../../testkit/harness.ts';
@@ -122,6 +124,51 @@ describe('a student’s record', () => {
     }
     expect(ids(found).notes).not.toContain(notes.user);
     expect(ids(found).notes).not.toContain(notes.course);
+  });
+
+  it('names the classes the trainer shares with the person, each with its trainers as the audience names them', async () => {
+    const found = await readRecord(dana, users.student);
+    expect(found.sharedClasses.map((c) => [c.classId, c.studentId])).toEqual([
+      [classes.cyberA, students.studentCyber],
+      [classes.networkA, students.studentNetwork],
+    ]);
+    for (const shared of found.sharedClasses) {
+      const said = audienceSchema.parse(
+        (
+          await call(
+            service.url,
+            'GET',
+            `/edu/v1/audience?kind=comment&classId=${shared.classId}&studentId=${shared.studentId}`,
+            { token: dana },
+          )
+        ).body,
+      );
+      expect(shared.className).toBe(said.classTrainers?.className);
+      expect(shared.trainers).toEqual(said.classTrainers?.trainers);
+    }
+    // Linda Chen co-trains Cyber Systems Ops 26-A, not Cyber Transport 26-A.
+    const [cyber, network] = found.sharedClasses;
+    expect(cyber?.trainers.map((t) => t.userId).sort()).toEqual([users.trainer, users.civilianTrainer].sort());
+    expect(network?.trainers.map((t) => t.userId)).toEqual([users.trainer]);
+    expect(cyber?.courseName).toBeTruthy();
+  });
+
+  it('gives a trainer of the person’s class the rank, grade, AFSC and duty title their class list gives', async () => {
+    const found = await readRecord(dana, users.student);
+    const listed = classStudentListSchema
+      .parse(
+        (await call(service.url, 'GET', `/edu/v1/student/list?classId=${classes.cyberA}&limit=1000`, { token: dana }))
+          .body,
+      )
+      .docs.find((s) => s.userId === users.student);
+    expect(found.student).toMatchObject({ displayRank: 'A1C', organizationRoles: { afsc: '3D0X2' } });
+    const { studentId: _enrollment, ...asListed } = listed ?? {};
+    expect(found.student).toEqual(asListed);
+  });
+
+  it('shows another trainer only the classes they train with the person', async () => {
+    const found = await readRecord(linda, users.student);
+    expect(found.sharedClasses.map((c) => c.classId)).toEqual([classes.cyberA]);
   });
 
   it('is "not found" for someone the trainer does not train, exactly as for an unknown person', async () => {

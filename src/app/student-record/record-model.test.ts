@@ -37,6 +37,7 @@ const note = (id: string, courseId: string | null, lessonId: string | null) => (
 // Parsed by the contract, so the fixtures are entries the service could send.
 const entries: RecordEntry[] = studentRecordSchema.parse({
   student: person,
+  sharedClasses: [],
   entries: [
     comment('c1', 'cyber', 'les-1'),
     comment('c2', 'cyber', ''),
@@ -77,6 +78,7 @@ describe('a student record’s filters and counts', () => {
   it('counts a withdrawn comment apart, filed where the comment was', () => {
     const [mark] = studentRecordSchema.parse({
       student: person,
+      sharedClasses: [],
       entries: [
         {
           kind: 'withdrawn',

@@ -13,8 +13,8 @@ import { commentEndpoints } from '../../../contract/endpoints/comments';
 import { noteEndpoints } from '../../../contract/endpoints/notes';
 import { studentRecordEndpoints } from '../../../contract/endpoints/student-record';
 import type { Note } from '../../../contract/notes';
-import type { RosterClass } from '../../../contract/roster';
-import type { UserSummary } from '../../../contract/users';
+import type { ClassStudent, RosterClass } from '../../../contract/roster';
+import type { RecordSharedClass } from '../../../contract/student-record';
 import { audienceQueries } from '../../lib/api/audience-queries';
 import { call, callAnswer } from '../../lib/api/client';
 import { withExtension } from '../../lib/api/extensions';
@@ -23,7 +23,12 @@ import type { ShownEntry } from './record-model';
 
 export interface ShownRecord {
   /** Null when nothing the trainer may read names the person. */
-  readonly student: UserSummary | null;
+  readonly student: ClassStudent | null;
+  /**
+   * The classes the trainer shares with the person, with their trainers: the extension's record names them;
+   * composed from the platform's lists, undefined (the roster and the audience extension tell them).
+   */
+  readonly sharedClasses?: readonly RecordSharedClass[];
   readonly entries: readonly ShownEntry[];
   /** Entries are dated and newest first; false: in the platform's list order, dates unknown. */
   readonly dated: boolean;
@@ -33,7 +38,7 @@ export interface ShownRecord {
 async function composedRecord(
   userId: string,
   studentIds: readonly string[],
-  known: UserSummary | null,
+  known: ClassStudent | null,
   signal: AbortSignal,
 ): Promise<ShownRecord> {
   const [commentLists, notes] = await Promise.all([
@@ -77,7 +82,7 @@ export const recordQueries = {
         ),
     }),
   /** The record from the interface's reads: `studentIds` are the person's enrollments in the trainer's classes. */
-  composed: (userId: string, studentIds: readonly string[], known: UserSummary | null) =>
+  composed: (userId: string, studentIds: readonly string[], known: ClassStudent | null) =>
     queryOptions({
       queryKey: [...recordQueries.all(), userId, 'composed', studentIds] as const,
       queryFn: ({ signal }) => composedRecord(userId, studentIds, known, signal),

@@ -21,7 +21,10 @@ const comment = {
   createdAt: '2026-11-20T10:00:00Z',
 };
 
-/** The service, but `/edu/v1/audience` answers as `audience` says. */
+/**
+ * The service without the record extension (whose record would name the trainers itself), the record composed
+ * from the platform's lists, and `/edu/v1/audience` answering as `audience` says.
+ */
 function serve(audience: () => Promise<Response>) {
   vi.stubGlobal(
     'fetch',
@@ -36,9 +39,8 @@ function serve(audience: () => Promise<Response>) {
       }
       if (path === '/edu/v1/student/list') return json(200, { docs: [sam] });
       if (path === '/edu/v1/lesson/course') return json(200, { docs: [] });
-      if (path === '/edu/v1/trainer/students/usr-s/record') {
-        return json(200, { student: sam, entries: [{ kind: 'comment', createdAt: comment.createdAt, comment }] });
-      }
+      if (path === '/edu/v1/student/comment') return json(200, [comment]);
+      if (path === '/edu/v1/note/list') return json(200, []);
       if (path === '/edu/v1/audience') return audience();
       return json(404, { error: { code: 'not_found', message: `No route for GET ${path}`, requestId: 'r' } });
     }),

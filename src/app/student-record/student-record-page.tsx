@@ -101,7 +101,11 @@ function StudentRecord() {
     (isApiError(record.error) && record.error.status === 404) ||
     (record.data?.dated === false && record.data.student === null && record.data.entries.length === 0);
   const order = record.data?.dated === false ? 'in the order the platform lists them' : 'newest first';
-  const audiences = useQueries({ queries: (mine?.classes ?? []).map(sharedClassAudience) });
+  // The extension's record names the classes the viewer shares with the person, their trainers and the person's
+  // work facts: its header then needs no other read (the roster's classes, their students, then who trains each are
+  // three reads in a row). Composed from the platform's lists, the roster and the audience extension tell them.
+  const own = extension.data?.sharedClasses ? extension.data : undefined;
+  const audiences = useQueries({ queries: own ? [] : (mine?.classes ?? []).map(sharedClassAudience) });
   // Below its heading, the page waits for what its header shows: the person's facts and the record's counts;
   // the shared classes' trainers only briefly; and once shown, it stays (see useFirstWait).
   const primary = roster.isLoading || extension.isLoading || record.isLoading;
@@ -118,7 +122,7 @@ function StudentRecord() {
   // screen in a commit of its own, not with the forms and the whole list (rendered in the background, below it, after
   // it), which it was painted after, pictures and all.
   const headerWaiting = useFirstWait({
-    primary,
+    primary: own ? false : primary,
     secondary: audiences.slice(0, -1).some((audience) => audience.isLoading),
     secondaryMs: TRAINERS_WAIT_MS,
     key: userId,
@@ -156,14 +160,23 @@ function StudentRecord() {
         <Skeleton label="the student’s record" rows={4} />
       ) : notFound ? null : (
         <RecordHeader
-          userId={userId}
+          person={own ? (own.student ?? undefined) : roster.data?.people.get(userId)}
           viewerId={session.userId}
-          roster={roster.data}
-          shared={mine}
+          shared={
+            own
+              ? (own.sharedClasses ?? []).map((known) => ({ known }))
+              : (mine?.classes ?? []).map((rosterClass) => ({ rosterClass }))
+          }
           entries={record.data?.entries.filter(standing)}
         />
       )}
-      {settling ? null : notFound ? (
+      {settling ? (
+        // Where the record named the shared classes' trainers, its header is whole already and nothing in it grows:
+        // the rest is a skeleton until the roster the forms and the list need is in.
+        own ? (
+          <Skeleton label="the student’s forms and entries" rows={4} />
+        ) : null
+      ) : notFound ? (
         <EmptyState title="No record to show">
           <p>
             This person is not a student of any class you train, and you have nothing to read about them.{' '}

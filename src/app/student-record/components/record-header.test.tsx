@@ -3,11 +3,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { extensions } from '../../../lib/api/extensions';
+import { rosterQueries } from '../../../lib/api/roster-queries';
 import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { signInSandboxTrainer } from '../../../test/sign-in';
 import prefetchRecord from '../prefetch';
-import { sharedClassAudience } from '../record-queries';
+import { recordQueries, sharedClassAudience } from '../record-queries';
 import { RecordHeader } from './record-header';
 
 const dana = { userId: 'trainer-1', handle: '@dana', firstName: 'Dana', lastName: 'Okafor' };
@@ -35,13 +36,21 @@ const klass = {
   lessons: [],
   students: [{ studentId: 'stu-j', userId: 'usr-j', handle: '@jlee', firstName: 'Jordan', lastName: 'Lee' }],
 };
+/** A shared class as the record extension names it. */
+const sharedOfRecord = {
+  classId: 'cls-1',
+  className: 'Cyber 26A',
+  courseId: 'crs-1',
+  courseName: 'Cyber basics',
+  studentId: 'stu-j',
+};
 const roster = {
   classes: [klass],
   people: new Map([['usr-j', jordan]]),
   members: new Map([['cls-1', [jordan]]]),
 };
 
-function serve(audience: Response | (() => Response)) {
+function serve(audience: Response | (() => Response), record?: Response) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -61,6 +70,7 @@ function serve(audience: Response | (() => Response)) {
       if (path === '/edu/v1/student/list') return json(200, { docs: [jordan] });
       if (path === '/edu/v1/lesson/course') return json(200, { docs: [] });
       if (path === '/edu/v1/audience') return typeof audience === 'function' ? audience() : audience.clone();
+      if (path === '/edu/v1/trainer/students/usr-j/record' && record) return record.clone();
       return json(404, { error: { code: 'not_found', message: `No route for GET ${path}`, requestId: 'r' } });
     }),
   );
@@ -83,10 +93,9 @@ describe('the record’s header', () => {
     );
     renderWithProviders(
       <RecordHeader
-        userId="usr-j"
+        person={roster.people.get('usr-j')}
         viewerId="trainer-1"
-        roster={roster}
-        shared={{ classes: [klass] }}
+        shared={[{ rosterClass: klass }]}
         entries={entries}
       />,
     );
@@ -106,7 +115,12 @@ describe('the record’s header', () => {
       json(404, { error: { code: 'not_found', message: 'No route for GET /edu/v1/audience', requestId: 'r' } }),
     );
     renderWithProviders(
-      <RecordHeader userId="usr-j" viewerId="trainer-1" roster={roster} shared={{ classes: [klass] }} entries={[]} />,
+      <RecordHeader
+        person={roster.people.get('usr-j')}
+        viewerId="trainer-1"
+        shared={[{ rosterClass: klass }]}
+        entries={[]}
+      />,
     );
     const header = screen.getByRole('region', { name: 'Summary' });
     const shared = within(header).getByRole('listitem');
@@ -116,6 +130,31 @@ describe('the record’s header', () => {
         .getAllByRole('definition')
         .map((d) => d.textContent),
     ).toEqual(['A1C', '3D0X2', 'No comments yet', 'No notes yet']);
+  });
+
+  it('names the trainers the record gives for each shared class, asking nothing more', async () => {
+    serve(() => {
+      throw new Error('the audience was asked for');
+    });
+    renderWithProviders(
+      <RecordHeader
+        person={jordan}
+        viewerId="trainer-1"
+        shared={[
+          { known: { ...sharedOfRecord, trainers: [dana, linda] } },
+          { known: { ...sharedOfRecord, classId: 'cls-2', className: 'Cyber 26B', trainers: [dana] } },
+        ]}
+        entries={entries}
+      />,
+    );
+    const header = screen.getByRole('region', { name: 'Summary' });
+    expect(
+      within(header)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Cyber 26A (Cyber basics) · Trainers: you, Linda Chen', 'Cyber 26B (Cyber basics) · Trainers: you']);
+    expect(within(header).getByText('A1C')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 
@@ -145,5 +184,26 @@ describe('the record’s prefetch', () => {
       .filter((url) => url.pathname === '/edu/v1/audience')
       .map((url) => Object.fromEntries(url.searchParams));
     expect(asked).toEqual([{ kind: 'comment', classId: 'cls-1', studentId: 'stu-j' }]);
+  });
+
+  it('asks nothing more where the record extension names the shared classes and their trainers', async () => {
+    serve(
+      json(200, { author: dana, classTrainers: { classId: 'cls-1', className: 'Cyber 26A', trainers: [dana, linda] } }),
+      json(200, { student: jordan, sharedClasses: [{ ...sharedOfRecord, trainers: [dana, linda] }], entries: [] }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchRecord({ queryClient, params: { userId: 'usr-j' }, url: new URL('http://x/students/usr-j') });
+    await waitFor(() =>
+      expect(queryClient.getQueryData(recordQueries.of('usr-j').queryKey)?.sharedClasses?.[0]?.trainers).toEqual([
+        dana,
+        linda,
+      ]),
+    );
+    // The roster is read too (the forms need it); once both are in, the prefetch is done.
+    await waitFor(() => expect(queryClient.getQueryData(rosterQueries.mine().queryKey)).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const paths = vi.mocked(fetch).mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+    expect(paths).toContain('/edu/v1/trainer/students/usr-j/record');
+    expect(paths).not.toContain('/edu/v1/audience');
   });
 });

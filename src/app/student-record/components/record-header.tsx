@@ -3,42 +3,60 @@
  * title, how many comments and notes and the latest of each, as on the class
  * page) and what they share with the viewer: the viewer's classes they are
  * in, and each class's trainers. The platform's lists name no trainers, so
- * they come from the audience extension (the trainers who read what is
- * written in the class); without it, only the viewer is known to train it.
+ * they come from the record extension's answer, or else from the audience
+ * extension (the trainers who read what is written in the class); without
+ * either, only the viewer is known to train it.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Roster, RosterClass } from '../../../../contract/roster';
+import type { Reader } from '../../../../contract/audience';
+import type { ClassStudent, RosterClass } from '../../../../contract/roster';
+import type { RecordSharedClass } from '../../../../contract/student-record';
 import { type ActivityEntry, summarize } from '../../../features/roster/activity-summary';
 import { StudentSummary, workFactsOf } from '../../../features/roster/components/student-summary';
-import type { PlatformRoster } from '../../../lib/api/roster-queries';
 import { sharedClassAudience } from '../record-queries';
 
+/**
+ * A class the viewer shares with the person, as the header names it: with its trainers when the record names
+ * them (the record extension), else with the roster's class, whose trainers the audience extension names.
+ */
+export type HeaderClass = { readonly known: RecordSharedClass } | { readonly rosterClass: RosterClass };
+
 export function RecordHeader({
-  userId,
+  person,
   viewerId,
-  roster,
   shared,
   entries,
 }: {
-  readonly userId: string;
+  /** The person as the record or the roster knows them: their rank or grade, AFSC and duty title. */
+  readonly person: Partial<ClassStudent> | undefined;
   readonly viewerId: string;
-  readonly roster: PlatformRoster | null | undefined;
-  /** The viewer's classes the person is in, with only them as student. */
-  readonly shared: Roster | null;
+  /** The viewer's classes the person is in. */
+  readonly shared: readonly HeaderClass[];
   /** The record's entries, once read; their counts and latest dates. */
   readonly entries: readonly ActivityEntry[] | undefined;
 }) {
-  const facts = workFactsOf(roster?.people.get(userId));
+  const facts = workFactsOf(person);
   return (
     <section aria-label="Summary" className="record-header">
       <StudentSummary facts={facts} activity={entries ? summarize(entries) : null} />
-      {shared && shared.classes.length > 0 ? (
+      {shared.length > 0 ? (
         <>
           <h2 className="record-header-title">Classes you share</h2>
           <ul className="shared-classes">
-            {shared.classes.map((c) => (
-              <SharedClass key={c.classId} klass={c} viewerId={viewerId} />
-            ))}
+            {shared.map((c) =>
+              'known' in c ? (
+                <SharedClassLine
+                  key={c.known.classId}
+                  className={c.known.className}
+                  courseName={c.known.courseName}
+                  viewerId={viewerId}
+                  others={c.known.trainers}
+                  state="read"
+                />
+              ) : (
+                <AudienceClass key={c.rosterClass.classId} klass={c.rosterClass} viewerId={viewerId} />
+              ),
+            )}
           </ul>
         </>
       ) : null}
@@ -46,12 +64,36 @@ export function RecordHeader({
   );
 }
 
-/** A shared class, named as the roster names it (the class it comes from). */
-function SharedClass({ klass, viewerId }: { readonly klass: RosterClass; readonly viewerId: string }) {
-  const { className, courseName } = klass;
+/** A shared class from the roster: its other trainers come from the audience extension. */
+function AudienceClass({ klass, viewerId }: { readonly klass: RosterClass; readonly viewerId: string }) {
   const audience = useQuery(sharedClassAudience(klass));
-  // The trainers the platform names; the viewer first, as "you". Unknown: the viewer alone.
-  const others = (audience.data?.classTrainers?.trainers ?? []).filter((t) => t.userId !== viewerId);
+  return (
+    <SharedClassLine
+      className={klass.className}
+      courseName={klass.courseName}
+      viewerId={viewerId}
+      others={audience.data?.classTrainers?.trainers ?? []}
+      state={audience.isLoading ? 'loading' : audience.isError ? 'failed' : 'read'}
+    />
+  );
+}
+
+/** A shared class, named as the roster names it (the class it comes from), and who trains it: the viewer first, as "you". */
+function SharedClassLine({
+  className,
+  courseName,
+  viewerId,
+  others: trainersRead,
+  state,
+}: {
+  readonly className: string;
+  readonly courseName: string;
+  readonly viewerId: string;
+  /** The class's trainers as read; unknown: the viewer alone. */
+  readonly others: readonly Reader[];
+  readonly state: 'loading' | 'failed' | 'read';
+}) {
+  const others = trainersRead.filter((t) => t.userId !== viewerId);
   const trainers = [
     { id: viewerId, name: 'you' },
     ...others.map((t) => ({ id: t.userId, name: `${t.firstName} ${t.lastName}`.trim() })),
@@ -72,7 +114,7 @@ function SharedClass({ klass, viewerId }: { readonly klass: RosterClass; readonl
           <bdi>{trainer.name}</bdi>
         </span>
       ))}
-      {audience.isLoading ? (
+      {state === 'loading' ? (
         // The record waits for the other trainers only briefly (student-record-page.tsx): they may follow.
         <>
           ,{' '}
@@ -81,7 +123,7 @@ function SharedClass({ klass, viewerId }: { readonly klass: RosterClass; readonl
           </span>
           <span className="visually-hidden">(the class’s other trainers are still loading)</span>
         </>
-      ) : audience.isError ? (
+      ) : state === 'failed' ? (
         <span className="muted"> (its other trainers could not be read)</span>
       ) : null}
     </li>
