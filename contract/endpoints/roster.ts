@@ -16,8 +16,8 @@ import {
   lessonQuerySchema,
   lessonSchema,
   lessonsOfCourseQuerySchema,
-  rosterSchema,
   studentListQuerySchema,
+  trainerRosterSchema,
 } from '../roster.ts';
 
 const trainerSees =
@@ -31,7 +31,7 @@ export const rosterEndpoints = {
     auth: 'training',
     tag: 'Student comments',
     summary: "The signed-in trainer's classes with their students and lessons",
-    response: rosterSchema,
+    response: trainerRosterSchema,
     extension: true,
     noStore: true,
   }),

@@ -6,7 +6,7 @@
  * course they train.
  */
 import type { ExpressionBuilder } from 'kysely';
-import type { Roster } from '../../../contract/roster.ts';
+import type { ClassStudent, TrainerRoster } from '../../../contract/roster.ts';
 import { summariesOf, workFacts } from '../../access/people.ts';
 import type { Queryable } from '../../data/database.ts';
 import type { Schema } from '../../data/schema.ts';
@@ -172,7 +172,7 @@ export function rosterRepo(q: Queryable) {
         .executeTakeFirst();
     },
 
-    async of(trainerId: string): Promise<Roster> {
+    async of(trainerId: string): Promise<TrainerRoster> {
       const classes = await q
         .selectFrom('class_trainers as t')
         .innerJoin('classes as c', 'c.class_id', 't.class_id')
@@ -182,7 +182,7 @@ export function rosterRepo(q: Queryable) {
         .orderBy('c.name')
         .orderBy('c.class_id')
         .execute();
-      if (classes.length === 0) return { classes: [] };
+      if (classes.length === 0) return { classes: [], people: [] };
       const courseIds = [...new Set(classes.map((c) => c.course_id))];
       const classIds = classes.map((c) => c.class_id);
       const [lessons, students] = await Promise.all([
@@ -196,13 +196,35 @@ export function rosterRepo(q: Queryable) {
         q
           .selectFrom('students as s')
           .innerJoin('users as u', 'u.user_id', 's.user_id')
-          .select(['s.class_id', 's.student_id', 'u.user_id', 'u.handle', 'u.first_name', 'u.last_name'])
+          .select([
+            's.class_id',
+            's.student_id',
+            'u.user_id',
+            'u.handle',
+            'u.first_name',
+            'u.last_name',
+            'u.display_rank',
+            'u.military_grade',
+            'u.civilian_grade',
+            'u.display_duty_title',
+            'u.afsc',
+          ])
           .where('s.class_id', 'in', classIds)
           .orderBy('u.last_name')
           .orderBy('u.first_name')
           .orderBy('s.student_id')
           .execute(),
       ]);
+      // Each person once, as their class's student list gives them (studentsOf), without the enrollment.
+      const summaries = await summariesOf(
+        q,
+        students.map((s) => s.user_id),
+      );
+      const people = new Map<string, ClassStudent>();
+      for (const row of students) {
+        const summary = summaries.get(row.user_id);
+        if (summary && !people.has(row.user_id)) people.set(row.user_id, { ...summary, ...workFacts(row) });
+      }
       return {
         classes: classes.map((row) => ({
           classId: row.class_id,
@@ -222,6 +244,7 @@ export function rosterRepo(q: Queryable) {
               lastName: s.last_name,
             })),
         })),
+        people: [...people.values()],
       };
     },
   };

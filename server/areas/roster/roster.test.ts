@@ -15,6 +15,7 @@ import {
   lessonListSchema,
   lessonSchema,
   rosterPaging,
+  trainerRosterSchema,
 } from '../../../contract/roster.ts';
 import { courses as catalogCourses } from '../../../sandbox/catalog.ts';
 import { demoIds } from '../../../sandbox/demo-ids.ts';
@@ -292,6 +293,37 @@ describe('GET /edu/v1/student/list', () => {
     const reply = await get(users.trainer, '/edu/v1/student/list');
     expect(reply.status).toBe(400);
     expect(errorBodySchema.parse(reply.body).error.issues?.map((issue) => issue.path)).toEqual(['query.classId']);
+  });
+});
+
+describe('GET /edu/v1/trainer/roster (extension)', () => {
+  it('is the platform’s lists in one answer: each class’s students and lessons, and each student as their list gives them', async () => {
+    const roster = trainerRosterSchema.parse((await get(users.trainer, '/edu/v1/trainer/roster')).body);
+    const listed = classListSchema.parse((await get(users.trainer, '/edu/v1/class/list?limit=1000')).body).docs;
+    expect(roster.classes.map((c) => c.classId).sort()).toEqual(listed.map((c) => c.groupId).sort());
+    const people = new Map(roster.people.map((p) => [p.userId, p]));
+    expect(people.size).toBe(roster.people.length);
+    for (const klass of roster.classes) {
+      const students = classStudentListSchema.parse(
+        (await get(users.trainer, `/edu/v1/student/list?classId=${klass.classId}&limit=1000`)).body,
+      ).docs;
+      expect(klass.students.map((s) => s.studentId)).toEqual(students.map((s) => s.studentId));
+      for (const { studentId: _enrollment, ...student } of students)
+        expect(people.get(student.userId)).toEqual(student);
+      const lessons = lessonListSchema.parse(
+        (await get(users.trainer, `/edu/v1/lesson/course?courseId=${klass.courseId}&limit=1000`)).body,
+      ).docs;
+      expect(klass.lessons).toEqual(lessons.map((l) => ({ lessonId: l.lessonId, name: l.name })));
+    }
+    // Jordan Lee is in two of Dana's classes, and named once.
+    expect(roster.people.filter((p) => p.userId === users.student)).toEqual([
+      expect.objectContaining({ displayRank: 'A1C', organizationRoles: { afsc: '3D0X2' } }),
+    ]);
+  });
+
+  it('names nobody for someone who trains no class', async () => {
+    const roster = trainerRosterSchema.parse((await get(users.student, '/edu/v1/trainer/roster')).body);
+    expect(roster).toEqual({ classes: [], people: [] });
   });
 });
 

@@ -15,6 +15,8 @@ export type Extension =
   | 'paging'
   /** `GET /auth/v1/session`: the app's scopes and whether the account is anonymous. */
   | 'session'
+  /** `GET /edu/v1/trainer/roster`: without it the roster is read from the platform's class, student and lesson lists. */
+  | 'roster'
   /** `GET /edu/v1/trainer/students/:userId/record`. */
   | 'student-record'
   /** `GET /edu/v1/class/activity`: each student's counts in a class; without it the class's lists are read whole. */

@@ -1,16 +1,27 @@
 /**
- * The signed-in person's roster, from the platform's own lists: the classes
- * they train (`/edu/v1/class/list`), each class's students
- * (`/edu/v1/student/list`) and each course's lessons (`/edu/v1/lesson/course`),
- * every list read to its last page. Shared by comments, notes and the student
- * record. A platform without these lists (an unknown address) resolves to
- * null, and the pages ask for typed ids.
+ * The signed-in person's roster: the classes they train, each class's students
+ * and each course's lessons. From our service's roster extension
+ * (`/edu/v1/trainer/roster`), in one answer; else from the platform's own
+ * lists (`/edu/v1/class/list`, then `/edu/v1/student/list` of each class and
+ * `/edu/v1/lesson/course` of each course), every list read to its last page:
+ * 1 + 2 reads a class, the second step after the first, which held every page
+ * that waits for the roster (the student record's header waited on it on a
+ * phone). Shared by comments, notes and the student record. A platform
+ * without these lists (an unknown address) resolves to null, and the pages
+ * ask for typed ids.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { rosterEndpoints } from '../../../contract/endpoints/roster';
-import { type ClassStudent, type Roster, type RosterClass, rosterPaging } from '../../../contract/roster';
+import {
+  type ClassStudent,
+  type Roster,
+  type RosterClass,
+  rosterPaging,
+  type TrainerRoster,
+} from '../../../contract/roster';
+import { isApiError } from './api-error';
 import { call } from './client';
-import { isUnknownAddress } from './extensions';
+import { extensions, isUnknownAddress } from './extensions';
 
 /**
  * The roster, each of its students' profiles by userId (a student record
@@ -106,6 +117,45 @@ async function platformRoster(signal: AbortSignal): Promise<PlatformRoster> {
   return { classes: rosterClasses, people, members };
 }
 
+/**
+ * The roster extension's answer as the platform's lists give it: each class's students as its list names them,
+ * and each person as the last list that names them does (with that enrollment), as `platformRoster` keeps them.
+ */
+function fromExtension({ classes, people }: TrainerRoster): PlatformRoster {
+  const byUser = new Map(people.map((person) => [person.userId, person]));
+  const listed = new Map<string, ClassStudent>();
+  const members = new Map(
+    classes.map((c) => [
+      c.classId,
+      c.students.flatMap((s) => {
+        const person = byUser.get(s.userId);
+        if (!person) return [];
+        const student = { ...person, studentId: s.studentId };
+        listed.set(s.userId, student);
+        return [student];
+      }),
+    ]),
+  );
+  return { classes, people: listed, members };
+}
+
+/**
+ * The extension's one answer where it is offered; the platform's lists where it is not (an unknown address)
+ * or where this app may not use it (it needs the training scope; the lists need only the person's token).
+ */
+async function trainerRoster(signal: AbortSignal): Promise<PlatformRoster> {
+  if (extensions.offered('roster') && extensions.offered('training-scope')) {
+    try {
+      return fromExtension(await call(rosterEndpoints.roster, { signal }));
+    } catch (error) {
+      if (isUnknownAddress(error)) extensions.markAbsent('roster');
+      else if (isApiError(error) && error.code === 'missing_scope') extensions.markAbsent('training-scope');
+      else throw error;
+    }
+  }
+  return platformRoster(signal);
+}
+
 export const rosterQueries = {
   all: () => ['roster'] as const,
   mine: () =>
@@ -113,7 +163,7 @@ export const rosterQueries = {
       queryKey: [...rosterQueries.all(), 'mine'] as const,
       queryFn: async ({ signal }): Promise<PlatformRoster | null> => {
         try {
-          return await platformRoster(signal);
+          return await trainerRoster(signal);
         } catch (error) {
           if (isUnknownAddress(error)) return null;
           throw error;
