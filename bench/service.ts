@@ -8,13 +8,13 @@
  * for the comments read and for adding a comment, not only at saturation.
  */
 import { freePort, startChild } from '../testkit/child-service.ts';
-import { type BulkSize, benchTargets, startBulkService } from './lib/bulk.ts';
+import { type BulkSize, benchTargets, bulkDatabase, startBulkService } from './lib/bulk.ts';
 import { cannon, type LoadSpec, sideBySide } from './lib/cannon.ts';
-import { capture, startFloor } from './lib/floor.ts';
+import { capture, startFloor, startWriteFloor, writeFloorDatabase } from './lib/floor.ts';
 import { autocannonAtRate, pacedAtRate, type RateMeasure, statusText } from './lib/paced.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { fixed, int } from './lib/stats.ts';
+import { fixed, int, median } from './lib/stats.ts';
 
 export interface ServiceOptions {
   readonly size: BulkSize;
@@ -42,15 +42,68 @@ interface RateRow {
   readonly floor?: boolean;
 }
 
+/** What a write costs beside what HTTP costs: the service's add-a-comment against its write floor, side by side. */
+interface WriteCost {
+  readonly service: number;
+  readonly writeFloor: number;
+  /** Median over rounds of service req/s ÷ write floor req/s. */
+  readonly ratio: number;
+  /** The transport floor's req/s for the same answer, measured with the route. */
+  readonly transportFloor: number;
+}
+
+/** The paced write's p99 beside its write floor's under the same load (a figure, not a target). */
+function pacedAgainstWriteFloor(rows: readonly RateRow[]): string[] {
+  const service = rows.find((row) => !row.floor && row.name === 'add a comment' && row.how === 'paced, open loop');
+  const writeFloor = rows.find((row) => row.how === 'paced, open loop, on its write floor');
+  if (!service || !writeFloor) return [];
+  return [
+    `Adding a comment, paced: p99 ${fixed(service.m.p99, 1)} ms against ${fixed(writeFloor.m.p99, 1)} ms on its write floor (${fixed(service.m.p99 / writeFloor.m.p99, 1)}×).`,
+    '',
+  ];
+}
+
+/** Rounds of the write floor then the service on the same write, alternating; medians. */
+async function againstWriteFloor(
+  serviceUrl: string,
+  spec: LoadSpec,
+  database: string,
+  options: ServiceOptions,
+  transportFloor: number,
+): Promise<WriteCost> {
+  console.error('[bench]   service: add a comment beside its write floor');
+  const writeFloor = await startWriteFloor(await capture(serviceUrl, spec), database);
+  try {
+    await cannon(writeFloor.url, spec, CONNECTIONS, 1);
+    const floorRps: number[] = [];
+    const serviceRps: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      floorRps.push((await cannon(writeFloor.url, spec, CONNECTIONS, options.seconds)).rps);
+      serviceRps.push((await cannon(serviceUrl, spec, CONNECTIONS, options.seconds)).rps);
+    }
+    return {
+      service: median(serviceRps),
+      writeFloor: median(floorRps),
+      ratio: median(serviceRps.map((rps, i) => rps / (floorRps[i] ?? Number.NaN))),
+      transportFloor,
+    };
+  } finally {
+    await writeFloor.stop();
+  }
+}
+
 export async function serviceBench(options: ServiceOptions): Promise<Section> {
   const s = section('Service throughput and latency');
   const bare = await startBareNode();
   const service = await startBulkService(options.size);
+  // The write floor of adding a comment (bench/servers/write-floor.mjs) runs on a copy of the database the service started from.
+  const writeFloorDb = writeFloorDatabase((await bulkDatabase(options.size)).file);
+  const source = writeFloorDb.file;
   try {
     const t = await benchTargets(service.url, service.facts);
     const commentsName = `comments of one student (${t.studentComments} rows)`;
     const rateRows: RateRow[] = [];
-    const atRate = async (name: string, spec: LoadSpec) => {
+    const atRate = async (name: string, spec: LoadSpec, write = false) => {
       console.error(`[bench]   service: ${name} at ${options.rate} req/s`);
       await cannon(service.url, spec, 10, 1);
       rateRows.push({
@@ -81,6 +134,19 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
       } finally {
         await floor.stop();
       }
+      if (!write) return;
+      const writeFloor = await startWriteFloor(await capture(service.url, spec), source);
+      try {
+        await cannon(writeFloor.url, spec, 10, 1);
+        rateRows.push({
+          name,
+          how: 'paced, open loop, on its write floor',
+          m: await pacedAtRate(writeFloor.url, spec, options.rate, options.rateSeconds),
+          floor: true,
+        });
+      } finally {
+        await writeFloor.stop();
+      }
     };
     // The read first: every write below adds to this student's comments.
     await atRate(commentsName, t.commentsByStudent);
@@ -93,6 +159,7 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
       { name: `plugin record-data of one org (${t.recordRows} rows)`, read: true, spec: t.recordData },
     ];
     const rows: string[][] = [];
+    let writeCost: WriteCost | undefined;
     for (const route of routes) {
       console.error(`[bench]   service: ${route.name}`);
       const answer = await capture(service.url, route.spec);
@@ -132,10 +199,12 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
       target(s, `${route.name}: p99 < 20 ms at ${CONNECTIONS} connections`, m.p99 < 20, `p99 ${fixed(m.p99, 0)} ms`);
       if (m.errors + m.non2xx > 0)
         target(s, `${route.name}: no errors`, false, `${m.errors} errors, ${m.non2xx} non-2xx`);
+      if (!route.read)
+        writeCost = await againstWriteFloor(service.url, route.spec, source, options, result.floor?.rps ?? Number.NaN);
     }
 
     // Last: 1,000 writes a second add thousands of comments.
-    await atRate('add a comment', t.addComment);
+    await atRate('add a comment', t.addComment, true);
     // Issue 35: at the paced rate, p99 within 2× the p99 of the route's transport floor under the same load.
     for (const row of rateRows.filter((r) => !r.floor)) {
       const ok = Object.entries(row.m.statuses).every(([code]) => code.startsWith('2'));
@@ -170,6 +239,12 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         rows,
       ),
       '',
+      ...(writeCost
+        ? [
+            `What a write costs: the same add-a-comment beside its write floor (\`bench/servers/write-floor.mjs\`: node:http answering the service's captured bytes once the comment's row is committed to a copy of the same database, so the same indexes and triggers, the same WAL durability, group commit and checkpointing off the event loop; no session, access check, parsing or answer), ${options.rounds} rounds of ${options.seconds} s alternating. The write floor runs at ${int(writeCost.writeFloor)} req/s, ${fixed(writeCost.writeFloor / writeCost.transportFloor, 2)} of its transport floor (${int(writeCost.transportFloor)} req/s): the share of the transport floor no service that commits the row can pass on this machine. The service runs at ${fixed(writeCost.ratio, 2)} of its write floor (${int(writeCost.service)} req/s).`,
+            '',
+          ]
+        : []),
       `At a fixed offered rate of ${int(options.rate)} req/s for ${options.rateSeconds} s. autocannon's overallRate gives each connection its share of the second and the connection sends it back to back from the start of every second, so the load comes in bursts; the paced run starts one request every ${fixed(1000 / options.rate, 1)} ms whatever the service does and counts each request's latency from when it was due (no coordinated omission). The same two runs on the route's transport floor (node:http answering the bytes the service answered) show the latency this machine adds by itself under each load, and each run is judged against its own.`,
       '',
       table(
@@ -185,11 +260,13 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         ]),
       ),
       '',
+      ...pacedAgainstWriteFloor(rateRows),
       `Service RSS after the runs: ${int(service.rss() / 1024 / 1024)} MB; start-up (spawn to first answer) ${int(service.startupMs)} ms.`,
     );
   } finally {
     await service.stop();
     await bare.stop();
+    writeFloorDb.remove();
   }
   return s;
 }

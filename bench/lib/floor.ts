@@ -4,7 +4,7 @@
  * served back by `bench/servers/floor.mjs` for every request. The service's
  * rate as a share of it is what the work behind the answer costs.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +58,51 @@ export async function startFloor(captured: Captured) {
   const child = await startChild(['bench/servers/floor.mjs'], {
     port,
     env: { PORT: String(port), BODY_FILE: join(dir, 'body'), HEADERS_FILE: join(dir, 'headers.json') },
+    readyPath: '/',
+  });
+  return {
+    ...child,
+    stop: async () => {
+      await child.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A copy of `database` for the write floor, written through to the disk before it is used, so its writeback
+ * does not fall into the figures. Removed by `remove`.
+ */
+export function writeFloorDatabase(database: string): { readonly file: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-write-floor-db-'));
+  const file = join(dir, 'db.sqlite');
+  copyFileSync(database, file);
+  const fd = openSync(file, 'r+');
+  try {
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * `bench/servers/write-floor.mjs` answering `captured` in its own process once it has committed a comment row to
+ * `database` (a `writeFloorDatabase`): what a durable write of the row costs, beside what HTTP costs.
+ */
+export async function startWriteFloor(captured: Captured, database: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-write-floor-'));
+  writeFileSync(join(dir, 'body'), captured.body);
+  writeFileSync(join(dir, 'headers.json'), JSON.stringify({ status: captured.status, headers: captured.headers }));
+  const port = await freePort(...ports.floor);
+  const child = await startChild(['bench/servers/write-floor.mjs'], {
+    port,
+    env: {
+      PORT: String(port),
+      DATABASE: database,
+      BODY_FILE: join(dir, 'body'),
+      HEADERS_FILE: join(dir, 'headers.json'),
+    },
     readyPath: '/',
   });
   return {
