@@ -10,6 +10,7 @@
 import { freePort, startChild } from '../testkit/child-service.ts';
 import { type BulkSize, benchTargets, bulkDatabase, startBulkService } from './lib/bulk.ts';
 import { cannon, type LoadSpec, sideBySide } from './lib/cannon.ts';
+import { removeDatabase } from './lib/dataset.ts';
 import { capture, startFloor, startWriteFloor, writeFloorDatabase } from './lib/floor.ts';
 import { autocannonAtRate, pacedAtRate, type RateMeasure, statusText } from './lib/paced.ts';
 import { ports } from './lib/ports.ts';
@@ -96,10 +97,11 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
   const s = section('Service throughput and latency');
   const bare = await startBareNode();
   const service = await startBulkService(options.size);
-  // The write floor of adding a comment (bench/servers/write-floor.mjs) runs on a copy of the database the service started from.
-  const writeFloorDb = writeFloorDatabase((await bulkDatabase(options.size)).file);
-  const source = writeFloorDb.file;
+  let copied: string | undefined;
   try {
+    // The write floor of adding a comment (bench/servers/write-floor.mjs) runs on a copy of the database the service started from.
+    const writeFloorFile = writeFloorDatabase((await bulkDatabase(options.size)).file);
+    copied = writeFloorFile;
     const t = await benchTargets(service.url, service.facts);
     const commentsName = `comments of one student (${t.studentComments} rows)`;
     const rateRows: RateRow[] = [];
@@ -135,7 +137,7 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         await floor.stop();
       }
       if (!write) return;
-      const writeFloor = await startWriteFloor(await capture(service.url, spec), source);
+      const writeFloor = await startWriteFloor(await capture(service.url, spec), writeFloorFile);
       try {
         await cannon(writeFloor.url, spec, 10, 1);
         rateRows.push({
@@ -200,7 +202,13 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
       if (m.errors + m.non2xx > 0)
         target(s, `${route.name}: no errors`, false, `${m.errors} errors, ${m.non2xx} non-2xx`);
       if (!route.read)
-        writeCost = await againstWriteFloor(service.url, route.spec, source, options, result.floor?.rps ?? Number.NaN);
+        writeCost = await againstWriteFloor(
+          service.url,
+          route.spec,
+          writeFloorFile,
+          options,
+          result.floor?.rps ?? Number.NaN,
+        );
     }
 
     // Last: 1,000 writes a second add thousands of comments.
@@ -241,7 +249,7 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
       '',
       ...(writeCost
         ? [
-            `What a write costs: the same add-a-comment beside its write floor (\`bench/servers/write-floor.mjs\`: node:http answering the service's captured bytes once the comment's row is committed to a copy of the same database, so the same indexes and triggers, the same WAL durability, group commit and checkpointing off the event loop; no session, access check, parsing or answer), ${options.rounds} rounds of ${options.seconds} s alternating. The write floor runs at ${int(writeCost.writeFloor)} req/s, ${fixed(writeCost.writeFloor / writeCost.transportFloor, 2)} of its transport floor (${int(writeCost.transportFloor)} req/s): the share of the transport floor no service that commits the row can pass on this machine. The service runs at ${fixed(writeCost.ratio, 2)} of its write floor (${int(writeCost.service)} req/s).`,
+            `What a write costs: the same add-a-comment beside its write floor (\`bench/servers/write-floor.mjs\`: node:http answering the service's captured bytes once the comment's row is committed to a copy of the same database, so the same indexes and triggers, the same WAL durability (synchronous NORMAL), group commit and checkpointing off the event loop; no session, access check, parsing, savepoint, version bump or answer), ${options.rounds} rounds of ${options.seconds} s alternating. The write floor runs at ${int(writeCost.writeFloor)} req/s, ${fixed(writeCost.writeFloor / writeCost.transportFloor, 2)} of the route's transport floor (${int(writeCost.transportFloor)} req/s, measured in the route's own rounds above): the share this schema and this durability, committed a turn of the event loop at a time, leave any service built this way. The service runs at ${fixed(writeCost.ratio, 2)} of its write floor (${int(writeCost.service)} req/s, the rounds alternating).`,
             '',
           ]
         : []),
@@ -266,7 +274,7 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
   } finally {
     await service.stop();
     await bare.stop();
-    writeFloorDb.remove();
+    if (copied) removeDatabase(copied);
   }
   return s;
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startChild } from '../../testkit/child-service.ts';
 import type { LoadSpec } from './cannon.ts';
+import { tempDatabase } from './dataset.ts';
 import { ports } from './ports.ts';
 
 /** Headers that belong to one connection or one moment, not to the answer. */
@@ -71,11 +72,10 @@ export async function startFloor(captured: Captured) {
 
 /**
  * A copy of `database` for the write floor, written through to the disk before it is used, so its writeback
- * does not fall into the figures. Removed by `remove`.
+ * does not fall into the figures. `removeDatabase` (dataset.ts) removes it.
  */
-export function writeFloorDatabase(database: string): { readonly file: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-write-floor-db-'));
-  const file = join(dir, 'db.sqlite');
+export function writeFloorDatabase(database: string): string {
+  const file = tempDatabase('write-floor');
   copyFileSync(database, file);
   const fd = openSync(file, 'r+');
   try {
@@ -83,12 +83,12 @@ export function writeFloorDatabase(database: string): { readonly file: string; r
   } finally {
     closeSync(fd);
   }
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return file;
 }
 
 /**
  * `bench/servers/write-floor.mjs` answering `captured` in its own process once it has committed a comment row to
- * `database` (a `writeFloorDatabase`): what a durable write of the row costs, beside what HTTP costs.
+ * `database` (a `writeFloorDatabase`): what committing the row costs, beside what HTTP costs.
  */
 export async function startWriteFloor(captured: Captured, database: string) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-write-floor-'));

@@ -1,15 +1,19 @@
-// The write floor of adding a comment: what one durable INSERT of the comment's
-// row costs on this machine, behind the transport floor. node:http answers
-// every request with the very bytes the service answered (as floor.mjs does),
-// but only once the request's comment row is committed to a copy of the
-// service's database: the same schema, so the same six indexes, the search
-// index's and the class counts' triggers; the same durability (WAL,
-// synchronous NORMAL) and the same group commit (the inserts of one turn of
-// the event loop commit together, then their answers go) and the same
-// checkpointing off the event loop (a worker, PASSIVE, past 1,000 pages; the
-// connection itself past 20,000), as server/data/ does it. Nothing else: no
-// session, no access check, no body parsing, no version bump, no answer built.
-// The row is the last comment in DATABASE (the one the capture added), each
+// The write floor of adding a comment: what one INSERT of a comment's row,
+// committed as the service commits it, costs on this machine, behind the
+// transport floor. node:http answers every request with the very bytes the
+// service answered (as floor.mjs does), but only once a comment row is
+// committed to DATABASE, a copy of the database the service started from: the
+// same schema, so the same six indexes, the search index's and the class
+// counts' triggers; the same durability (WAL, synchronous NORMAL: a commit
+// survives a crash of the process, not a power cut) and the same group commit
+// (the inserts of one turn of the event loop commit together, then their
+// answers go), and the same checkpointing off the event loop as
+// server/data/wal-checkpointer.ts (a worker looks at the log's length every
+// 100 ms and runs a PASSIVE checkpoint once it holds 1,000 pages; the
+// connection itself only past 20,000). Nothing else: no session, no access
+// check, no body parsing, no savepoint, no version bump, no answer built.
+// The row is DATABASE's last comment (one of the generated rows: another
+// enrollment and text than the request's, the same shape and work), each
 // request's with its own id, sequence number and time.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -37,11 +41,21 @@ const insert = db.prepare(
 );
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+// As the service's checkpointer: the WAL index header's last frame (bytes 16-19, the machine's byte order) is the log's length.
 new Worker(
   `const { workerData } = require('node:worker_threads');
+   const { openSync, readSync } = require('node:fs');
    const db = new (require(workerData.driver))(workerData.file);
    db.pragma('busy_timeout = 0');
-   setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, 100);`,
+   const index = openSync(workerData.file + '-shm', 'r');
+   const header = Buffer.alloc(48);
+   const le = require('node:os').endianness() === 'LE';
+   setInterval(() => {
+     try {
+       if (readSync(index, header, 0, 48, 0) === 48 && (le ? header.readUInt32LE(16) : header.readUInt32BE(16)) < 1000) return;
+       db.pragma('wal_checkpoint(PASSIVE)');
+     } catch {}
+   }, 100);`,
   { eval: true, workerData: { file, driver } },
 ).unref();
 
