@@ -50,15 +50,18 @@ export function capture(base: string, spec: LoadSpec): Promise<Captured> {
   });
 }
 
-/** `bench/servers/floor.mjs` answering `captured` in its own process. */
-export async function startFloor(captured: Captured) {
+/**
+ * A floor server (`bench/servers/<script>`) answering `captured` in its own process: the answer goes to it as
+ * two files (BODY_FILE, HEADERS_FILE), removed when it stops; `env` adds the script's own settings.
+ */
+async function serveCaptured(script: string, captured: Captured, env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
   writeFileSync(join(dir, 'body'), captured.body);
   writeFileSync(join(dir, 'headers.json'), JSON.stringify({ status: captured.status, headers: captured.headers }));
   const port = await freePort(...ports.floor);
-  const child = await startChild(['bench/servers/floor.mjs'], {
+  const child = await startChild([`bench/servers/${script}`], {
     port,
-    env: { PORT: String(port), BODY_FILE: join(dir, 'body'), HEADERS_FILE: join(dir, 'headers.json') },
+    env: { PORT: String(port), BODY_FILE: join(dir, 'body'), HEADERS_FILE: join(dir, 'headers.json'), ...env },
     readyPath: '/',
   });
   return {
@@ -68,6 +71,11 @@ export async function startFloor(captured: Captured) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** `bench/servers/floor.mjs` answering `captured` in its own process. */
+export function startFloor(captured: Captured) {
+  return serveCaptured('floor.mjs', captured);
 }
 
 /**
@@ -90,26 +98,6 @@ export function writeFloorDatabase(database: string): string {
  * `bench/servers/write-floor.mjs` answering `captured` in its own process once it has committed a comment row to
  * `database` (a `writeFloorDatabase`): what committing the row costs, beside what HTTP costs.
  */
-export async function startWriteFloor(captured: Captured, database: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-write-floor-'));
-  writeFileSync(join(dir, 'body'), captured.body);
-  writeFileSync(join(dir, 'headers.json'), JSON.stringify({ status: captured.status, headers: captured.headers }));
-  const port = await freePort(...ports.floor);
-  const child = await startChild(['bench/servers/write-floor.mjs'], {
-    port,
-    env: {
-      PORT: String(port),
-      DATABASE: database,
-      BODY_FILE: join(dir, 'body'),
-      HEADERS_FILE: join(dir, 'headers.json'),
-    },
-    readyPath: '/',
-  });
-  return {
-    ...child,
-    stop: async () => {
-      await child.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export function startWriteFloor(captured: Captured, database: string) {
+  return serveCaptured('write-floor.mjs', captured, { DATABASE: database });
 }
