@@ -5,7 +5,10 @@
  * hello-world) and beside its transport floor (node:http answering the very
  * bytes the service answered for that request, `bench/lib/floor.ts`): req/s,
  * p50, p99 and the ratios. Then latency at a fixed offered rate (1,000 req/s)
- * for the comments read and for adding a comment, not only at saturation.
+ * for the comments read and for adding a comment, not only at saturation;
+ * adding a comment beside its write floor; and the comments read alone and
+ * beside a paced 100 writes a second about another trainee, which shows what
+ * a write costs the readers.
  */
 import { freePort, startChild } from '../testkit/child-service.ts';
 import { type BulkSize, benchTargets, bulkDatabase, startBulkService } from './lib/bulk.ts';
@@ -105,6 +108,58 @@ function againstWriteFloor(
   });
 }
 
+/** Comments a second written beside the reads in `readsBesideWrites`: a small share of what the service can write. */
+export const WRITES_BESIDE_READS = 100;
+
+/** The comments read alone and beside a steady trickle of writes about someone else. */
+interface ReadsBesideWrites {
+  readonly alone: number;
+  readonly beside: number;
+  /** Median over rounds of beside ÷ alone. */
+  readonly ratio: number;
+  /** The writes of the median round by p99. */
+  readonly writes: RateMeasure;
+}
+
+/**
+ * What a write costs the readers beyond its own work: one student's comments read at 50 connections alone,
+ * then beside `WRITES_BESIDE_READS` comments a second, paced, about another trainee of the same class (none of
+ * them is in the list read), rounds alternating which goes first; medians.
+ */
+async function readsBesideWrites(url: string, read: LoadSpec, write: LoadSpec, options: ServiceOptions) {
+  console.error(`[bench]   service: the comments read beside ${WRITES_BESIDE_READS} writes a second`);
+  const alone: number[] = [];
+  const beside: number[] = [];
+  const writes: RateMeasure[] = [];
+  const readAlone = async () => alone.push((await cannon(url, read, CONNECTIONS, options.seconds)).rps);
+  const readBeside = async () => {
+    const [reads, written] = await Promise.all([
+      cannon(url, read, CONNECTIONS, options.seconds),
+      pacedAtRate(url, write, WRITES_BESIDE_READS, options.seconds),
+    ]);
+    beside.push(reads.rps);
+    writes.push(written);
+  };
+  for (let round = 0; round < options.rounds; round++) {
+    if (round % 2 === 0) {
+      await readAlone();
+      await readBeside();
+    } else {
+      await readBeside();
+      await readAlone();
+    }
+  }
+  const byP99 = [...writes].sort((a, b) => a.p99 - b.p99);
+  const middle = byP99[Math.floor(byP99.length / 2)];
+  if (!middle) throw new Error('no rounds of reads beside writes');
+  return {
+    alone: median(alone),
+    beside: median(beside),
+    ratio: median(beside.map((rps, i) => rps / (alone[i] ?? Number.NaN))),
+    writes: middle,
+  } satisfies ReadsBesideWrites;
+}
+
 export async function serviceBench(options: ServiceOptions): Promise<Section> {
   const s = section('Service throughput and latency');
   const bare = await startBareNode();
@@ -149,8 +204,9 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         await floor.stop();
       }
     };
-    // The read first: every write below adds to this student's comments.
+    // The read first: every write below adds to this student's comments (but those of readsBesideWrites).
     await atRate(commentsName, t.commentsByStudent);
+    const mixed = await readsBesideWrites(service.url, t.commentsByStudent, t.addCommentElsewhere, options);
 
     const routes: { name: string; read: boolean; spec: LoadSpec }[] = [
       { name: commentsName, read: true, spec: t.commentsByStudent },
@@ -261,6 +317,8 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
             '',
           ]
         : []),
+      `What a write costs the readers: the ${commentsName} at ${CONNECTIONS} connections answered ${int(mixed.alone)} req/s alone and ${int(mixed.beside)} req/s beside ${WRITES_BESIDE_READS} comments a second (paced) about another trainee of the same class, none of them in the list read: ${fixed(mixed.ratio, 2)} of alone (median of ${options.rounds} rounds of ${options.seconds} s, alternating which goes first). ${writeCost ? `At the service's own rate for adding a comment (${int(writeCost.service)} req/s above), those writes take ${fixed((100 * WRITES_BESIDE_READS) / writeCost.service, 0)}% of its time by themselves. Beyond that, each write makes the readers redo work: a comment bumps the comments' data version, so the kept answers made of it are made anew, and its commit moves the change mark, so the session and the versions are read again, each on a reader connection whose page cache SQLite empties at every commit it sees. ` : ''}The writes achieved ${fixed(mixed.writes.achieved, 0)} a second, p99 ${fixed(mixed.writes.p99, 1)} ms (${statusText(mixed.writes.statuses)}).`,
+      '',
       `At a fixed offered rate of ${int(options.rate)} req/s for ${options.rateSeconds} s. autocannon's overallRate gives each connection its share of the second and the connection sends it back to back from the start of every second, so the load comes in bursts; the paced run starts one request every ${fixed(1000 / options.rate, 1)} ms whatever the service does and counts each request's latency from when it was due (no coordinated omission). The same two runs on the route's transport floor (node:http answering the bytes the service answered) show the latency this machine adds by itself under each load, and each run is judged against its own.`,
       '',
       table(

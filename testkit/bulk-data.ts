@@ -44,6 +44,8 @@ export interface BulkFacts {
   readonly trainerId: string;
   /** A bulk trainee with about 50 comments. */
   readonly studentId: string;
+  /** Another trainee of the same class: what is written about them is no part of `studentId`'s lists. */
+  readonly otherStudentId: string;
   readonly classId: string;
   readonly lessonId: string;
   /** The org the bench plugin reads: 50 enrolled users. */
@@ -201,13 +203,22 @@ export function bulkFacts(at: DatabaseAt): Promise<BulkFacts> {
       .where('k.class_id', '=', student.class_id)
       .orderBy('l.position')
       .executeTakeFirst();
+    const other = await db.q
+      .selectFrom('students')
+      .select('student_id')
+      .where('class_id', '=', student.class_id)
+      .where('student_id', '!=', student.student_id)
+      .orderBy('student_id')
+      .executeTakeFirst();
     if (!trainer || !lesson) throw new Error(`class ${student.class_id} has no trainer or no lesson`);
+    if (!other) throw new Error(`class ${student.class_id} has one student only`);
     return {
       file: 'file' in at ? at.file : at.url,
       comments: await count('comments'),
       notes: await count('notes'),
       trainerId: trainer.user_id,
       studentId: student.student_id,
+      otherStudentId: other.student_id,
       classId: student.class_id,
       lessonId: lesson.lesson_id,
       orgId: BENCH_ORG,

@@ -112,6 +112,8 @@ export interface Targets {
   readonly token: string;
   readonly commentsByStudent: LoadSpec;
   readonly addComment: LoadSpec;
+  /** Adding a comment about another trainee of the class: nothing of `commentsByStudent` changes. */
+  readonly addCommentElsewhere: LoadSpec;
   readonly notesOfStudent: LoadSpec;
   readonly myProfile: LoadSpec;
   readonly recordData: LoadSpec;
@@ -137,20 +139,22 @@ export async function benchTargets(base: string, f: BulkFacts): Promise<Targets>
   if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
   const auth = { Authorization: `Bearer ${token}` };
+  const addAbout = (studentId: string) => ({
+    method: 'POST' as const,
+    path: '/edu/v1/student/comment',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      studentId,
+      classId: f.classId,
+      lessonId: f.lessonId,
+      text: 'Benchmark: steady approach, good radio calls.',
+    }),
+  });
   const targets = {
     token,
     commentsByStudent: { path: `/edu/v1/student/comment?studentId=${f.studentId}`, headers: auth },
-    addComment: {
-      method: 'POST' as const,
-      path: '/edu/v1/student/comment',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        studentId: f.studentId,
-        classId: f.classId,
-        lessonId: f.lessonId,
-        text: 'Benchmark: steady approach, good radio calls.',
-      }),
-    },
+    addComment: addAbout(f.studentId),
+    addCommentElsewhere: addAbout(f.otherStudentId),
     notesOfStudent: { path: `/edu/v1/note/list?studentId=${f.studentId}`, headers: auth },
     myProfile: { path: '/user/v1/my/profile', headers: auth },
     recordData: {
