@@ -20,7 +20,7 @@ import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { removeDatabase, tempDatabase } from './lib/dataset.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { fixed, int, median } from './lib/stats.ts';
+import { fixed, inTurn, int, median } from './lib/stats.ts';
 import { CONNECTIONS } from './service.ts';
 
 export interface LoggingOptions {
@@ -67,13 +67,11 @@ export async function loggingBench(options: LoggingOptions): Promise<Section> {
       const onRuns: Measure[] = [];
       for (let round = 0; round < options.rounds; round++) {
         // Alternate which goes first, so neither always meets the machine warmer.
-        if (round % 2 === 0) {
-          offRuns.push(await cannon(off.service.url, offSpec, CONNECTIONS, options.seconds));
-          onRuns.push(await cannon(on.service.url, onSpec, CONNECTIONS, options.seconds));
-        } else {
-          onRuns.push(await cannon(on.service.url, onSpec, CONNECTIONS, options.seconds));
-          offRuns.push(await cannon(off.service.url, offSpec, CONNECTIONS, options.seconds));
-        }
+        for (const measure of inTurn(round, [
+          async () => offRuns.push(await cannon(off.service.url, offSpec, CONNECTIONS, options.seconds)),
+          async () => onRuns.push(await cannon(on.service.url, onSpec, CONNECTIONS, options.seconds)),
+        ]))
+          await measure();
       }
       const ratio = median(onRuns.map((r, i) => r.rps / (offRuns[i]?.rps ?? Number.NaN)));
       const offRps = median(offRuns.map((r) => r.rps));
@@ -153,13 +151,11 @@ async function inProcess(facts: Awaited<ReturnType<typeof bulkDatabase>>, logFil
       const offCpu: number[] = [];
       const onCpu: number[] = [];
       for (let round = 0; round < IN_PROCESS_ROUNDS; round++) {
-        if (round % 2 === 0) {
-          offCpu.push(await batch(off));
-          onCpu.push(await batch(on));
-        } else {
-          onCpu.push(await batch(on));
-          offCpu.push(await batch(off));
-        }
+        for (const measure of inTurn(round, [
+          async () => offCpu.push(await batch(off)),
+          async () => onCpu.push(await batch(on)),
+        ]))
+          await measure();
       }
       // Requests per CPU-second, on ÷ off: what logging leaves of the service's capacity.
       const ratio = median(offCpu) / median(onCpu);

@@ -12,7 +12,7 @@ import { buildDashboard, buildDashboardAt } from './lib/build.ts';
 import { startHotStudentService } from './lib/bulk.ts';
 import { checkOut } from './lib/checkout.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { int, median } from './lib/stats.ts';
+import { inTurn, int, median } from './lib/stats.ts';
 
 export interface LongListOptions {
   readonly comments: number;
@@ -140,7 +140,7 @@ export async function longListBench(options: LongListOptions): Promise<Section> 
     const { trainerId, hotStudentId, otherStudentId, hotComments, otherComments } = service.facts;
     for (let run = 0; run < options.runs; run++) {
       // Alternating which dashboard goes first, so a machine getting busier or quieter favours neither.
-      for (const { service: served, m } of run % 2 === 0 ? targets : [...targets].reverse()) {
+      for (const { service: served, m } of inTurn(run, targets)) {
         const base = served.url;
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
         await context.addInitScript(instrument);

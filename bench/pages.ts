@@ -21,7 +21,7 @@ import { demoTrainer, removeDatabase, startDemoService, tempDatabase } from './l
 import { type Fetched, fetchedBy } from './lib/fetched.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { fixed, int, kb, median } from './lib/stats.ts';
+import { fixed, inTurn, int, kb, median } from './lib/stats.ts';
 
 export interface PagesOptions {
   readonly runs: number;
@@ -323,7 +323,7 @@ export async function pagesBench(options: PagesOptions): Promise<Section> {
       }
       for (let run = 0; run < options.runs; run++) {
         // Alternating which revision goes first, so a machine getting busier or quieter favours neither.
-        const order = run % 2 === 0 ? targets : [...targets].reverse();
+        const order = inTurn(run, targets);
         for (const target of order) {
           const path = paths.get(target);
           if (!path) continue;

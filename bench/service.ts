@@ -18,7 +18,7 @@ import { capture, startFloor, startWriteFloor, writeFloorDatabase } from './lib/
 import { autocannonAtRate, pacedAtRate, type RateMeasure, statusText } from './lib/paced.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { fixed, int, median } from './lib/stats.ts';
+import { fixed, inTurn, int, median } from './lib/stats.ts';
 
 export interface ServiceOptions {
   readonly size: BulkSize;
@@ -143,13 +143,7 @@ async function readsBesideWrites(url: string, read: LoadSpec, write: LoadSpec, o
     writes.push(written);
   };
   for (let round = 0; round < options.rounds; round++) {
-    if (round % 2 === 0) {
-      await readAlone();
-      await readBeside();
-    } else {
-      await readBeside();
-      await readAlone();
-    }
+    for (const measure of inTurn(round, [readAlone, readBeside])) await measure();
   }
   const byP99 = [...writes].sort((a, b) => a.p99 - b.p99);
   const middle = byP99[Math.floor(byP99.length / 2)];

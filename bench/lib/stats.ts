@@ -9,6 +9,14 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/**
+ * `items` in the order round `round` takes them: as given in even rounds, reversed in odd ones, so a machine
+ * getting busier or quieter during a run favours none of them.
+ */
+export function inTurn<T>(round: number, items: readonly T[]): readonly T[] {
+  return round % 2 === 0 ? items : [...items].reverse();
+}
+
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
