@@ -79,11 +79,10 @@ const MAX_BUCKET = 256;
 const MAX_LOOKUPS = 4;
 
 function summariesQuery(q: Queryable, ids: readonly string[]) {
-  const lookup = (id: string) => q.selectFrom('users').select(summaryColumns).where('user_id', '=', id);
+  const summaries = () => q.selectFrom('users').select(summaryColumns);
+  const lookup = (id: string) => summaries().where('user_id', '=', id);
   const [first, ...rest] = ids;
-  if (first === undefined || ids.length > MAX_LOOKUPS) {
-    return q.selectFrom('users').select(summaryColumns).where('user_id', 'in', ids);
-  }
+  if (first === undefined || ids.length > MAX_LOOKUPS) return summaries().where('user_id', 'in', ids);
   return rest.reduce((query, id) => query.unionAll(lookup(id)), lookup(first));
 }
 
