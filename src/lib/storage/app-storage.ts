@@ -7,6 +7,9 @@
  *   td:user:<userId>:draft:<name>     unsent text of a form; `draft:planner` the mission plan
  *                                     (candidates as userIds only, see mission-planner/plan-storage.ts)
  *   td:user:<userId>:pins             pinned phrases, where the platform does not keep them (device-pins.ts)
+ *   td:user:<userId>:plan:readiness:<classId>
+ *                                     a class's readiness plan: targets, the plugin's answer with candidates
+ *                                     as userIds only, training marked planned (class-readiness/readiness-storage.ts)
  * and, in sessionStorage for one redirect only (see session/pending-sign-in.ts):
  *   td:pkce-sign-in                   the PKCE verifier, state and return path of a sign-in under way
  */
