@@ -11,15 +11,19 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { PrefetchArgs } from '../lib/api/prefetch-args';
 import { whenConfigured } from '../lib/config/runtime-config';
 import { sessionStore } from '../lib/session/session-store';
+import { sharedCodeEvaluated } from './shared-code';
 
 export type PrefetchModule = () => Promise<{ readonly default: (args: PrefetchArgs) => void }>;
 
-/** A route loader that starts the page's prefetch and returns at once: it never holds the page back. */
+/**
+ * A route loader that starts the page's prefetch and returns at once: it never holds the page back. The
+ * prefetch module, like the page, is evaluated after the code signed-in pages share (shared-code.ts).
+ */
 export function prefetchLoader(queryClient: QueryClient, load: PrefetchModule) {
   return ({ params, request }: LoaderFunctionArgs) => {
     // Only a signed-in visit has data to fetch; the signed-in layout sends anyone else to sign in.
     if (sessionStore.get()) {
-      void Promise.all([load(), whenConfigured()])
+      void Promise.all([sharedCodeEvaluated().then(load), whenConfigured()])
         .then(([module]) => {
           if (sessionStore.get()) module.default({ queryClient, params, url: new URL(request.url) });
         })

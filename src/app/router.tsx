@@ -14,6 +14,7 @@ import { lazyPage } from './page-loader';
 import { type PrefetchModule, prefetchLoader } from './prefetch';
 import { NotFoundPage, RootRouteError, RouteError } from './route-error';
 import { ServiceRecovery } from './service-recovery';
+import { sharedCodeEvaluated } from './shared-code';
 
 type RouteModule = () => Promise<{ default: ComponentType }>;
 
@@ -47,48 +48,65 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         // Where the platform's sign-in page sends the person back (the redirect_uri registered for the app).
         page('auth/callback', () => import('../features/auth/callback-page')),
         page('welcome', () => import('../features/onboarding/welcome-page')),
-        {
-          lazy: lazyPage(() => import('./signed-in-layout'), { standalone: true }),
-          // Who the person is (navigation, trainer pages) is asked for with every signed-in page.
-          loader: prefetchLoader(queryClient, () => import('../lib/access/prefetch-access')),
-          children: [
-            // Where a person lands follows who they are (a lazy module: it needs the API client).
-            { index: true, lazy: lazyPage(() => import('./landing')), ErrorBoundary: RouteError },
-            page(
-              'comments',
-              () => import('../features/comments/comments-page'),
-              () => import('../features/comments/prefetch'),
-            ),
-            page('classes', () => import('../features/roster/roster-page')),
-            page('notes', () => import('../features/notes/notes-page')),
-            page('notes/new', () => import('../features/notes/new-note-page')),
-            page(
-              'notes/:noteId',
-              () => import('../features/notes/note-page'),
-              () => import('../features/notes/prefetch-note'),
-            ),
-            page(
-              'students/:userId',
-              () => import('./student-record/student-record-page'),
-              () => import('./student-record/prefetch'),
-            ),
-            page(
-              'profile',
-              () => import('../features/profile/profile-page'),
-              () => import('../features/profile/prefetch'),
-            ),
-            page(
-              'friends',
-              () => import('../features/friends/friends-page'),
-              () => import('../features/friends/prefetch'),
-            ),
-            ...featureRoutes.map((route) => page(route.path, route.load, route.prefetch)),
-            { path: '*', Component: NotFoundPage, ErrorBoundary: RouteError },
-          ],
-        },
+        ...afterSharedCode([
+          {
+            lazy: lazyPage(() => import('./signed-in-layout'), { standalone: true }),
+            // Who the person is (navigation, trainer pages) is asked for with every signed-in page.
+            loader: prefetchLoader(queryClient, () => import('../lib/access/prefetch-access')),
+            children: afterSharedCode([
+              // Where a person lands follows who they are (a lazy module: it needs the API client).
+              { index: true, lazy: lazyPage(() => import('./landing')), ErrorBoundary: RouteError },
+              page(
+                'comments',
+                () => import('../features/comments/comments-page'),
+                () => import('../features/comments/prefetch'),
+              ),
+              page('classes', () => import('../features/roster/roster-page')),
+              page('notes', () => import('../features/notes/notes-page')),
+              page('notes/new', () => import('../features/notes/new-note-page')),
+              page(
+                'notes/:noteId',
+                () => import('../features/notes/note-page'),
+                () => import('../features/notes/prefetch-note'),
+              ),
+              page(
+                'students/:userId',
+                () => import('./student-record/student-record-page'),
+                () => import('./student-record/prefetch'),
+              ),
+              page(
+                'profile',
+                () => import('../features/profile/profile-page'),
+                () => import('../features/profile/prefetch'),
+              ),
+              page(
+                'friends',
+                () => import('../features/friends/friends-page'),
+                () => import('../features/friends/prefetch'),
+              ),
+              ...featureRoutes.map((route) => page(route.path, route.load, route.prefetch)),
+              { path: '*', Component: NotFoundPage, ErrorBoundary: RouteError },
+            ]),
+          },
+        ]),
       ],
     },
   ];
+}
+
+/** Routes whose code waits for the code all signed-in pages share to be evaluated (shared-code.ts). */
+function afterSharedCode(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy } = route;
+    if (typeof lazy !== 'function') return route;
+    return {
+      ...route,
+      lazy: async () => {
+        await sharedCodeEvaluated();
+        return lazy();
+      },
+    } as RouteObject;
+  });
 }
 
 export function createAppRouter(queryClient: QueryClient) {
