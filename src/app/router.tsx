@@ -94,19 +94,17 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** Routes whose code waits for the code all signed-in pages share to be evaluated (shared-code.ts). */
+/** The routes, their code made to wait for the code all signed-in pages share to be evaluated (shared-code.ts). */
 function afterSharedCode(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => {
+  for (const route of routes) {
     const { lazy } = route;
-    if (typeof lazy !== 'function') return route;
-    return {
-      ...route,
-      lazy: async () => {
-        await sharedCodeEvaluated();
-        return lazy();
-      },
-    } as RouteObject;
-  });
+    if (typeof lazy !== 'function') continue;
+    route.lazy = async () => {
+      await sharedCodeEvaluated();
+      return lazy();
+    };
+  }
+  return routes;
 }
 
 export function createAppRouter(queryClient: QueryClient) {
