@@ -144,27 +144,34 @@ export function routePreloads(): Plugin {
 
 /**
  * The chunks src/app/shared-code.ts evaluates a task apart, one module standing for each, as chunkGroups
- * below makes them: each module in a chunk of its own, the last one in "signed-in", whose link in
- * index.html tells shared-code.ts that the page's code is on its way. A build where two of them share a
- * chunk (their steps would be one task again) or the last is elsewhere (no signed-in page would wait for
- * its steps) stops.
+ * below makes them: each module in the chunk named for it ("signed-in" is also the one whose link in
+ * index.html tells shared-code.ts that the page's code is on its way). A build where one is elsewhere
+ * stops: two steps in one chunk would be one task again, and a step's chunk that moved (into the sign-in
+ * page's, say) would leave its schemas to the next step's task.
  */
 export function sharedCodeChunks(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
-  const steps = ['contract/users.ts', 'contract/roster.ts', 'src/lib/api/client.ts'];
+  const steps = [
+    { module: 'contract/users.ts', chunk: 'schemas-people' },
+    { module: 'contract/roster.ts', chunk: 'schemas' },
+    { module: 'src/lib/api/client.ts', chunk: 'signed-in' },
+  ];
   return {
     name: 'shared-code-chunks',
     apply: 'build',
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-      const files = steps.map((step) => chunks.find((chunk) => join(root, step) in chunk.modules)?.fileName);
-      const problem =
-        files.some((file) => file === undefined) || new Set(files).size !== files.length
-          ? `the modules ${steps.join(', ')} are in the chunks ${files.join(', ')}: each needs one of its own`
-          : !files.at(-1)?.startsWith('assets/signed-in-')
-            ? `${steps.at(-1)} is in ${files.at(-1)}, not in the chunk named "signed-in"`
-            : undefined;
-      if (problem) throw new Error(`shared-code-chunks: ${problem} (src/app/shared-code.ts)`);
+      const misplaced = steps.flatMap(({ module, chunk }) => {
+        const file = chunks.find((found) => join(root, module) in found.modules)?.fileName;
+        return new RegExp(`^assets/${chunk}-[\\w-]{8}\\.js$`).test(file ?? '')
+          ? []
+          : [`${module} is in ${file ?? 'no chunk'}, not in "${chunk}"`];
+      });
+      if (misplaced.length > 0) {
+        throw new Error(
+          `shared-code-chunks: ${misplaced.join('; ')} (src/app/shared-code.ts evaluates each a task apart)`,
+        );
+      }
     },
   };
 }

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// What ran, in order: each shared chunk's module as it is evaluated, and each yield to the browser.
+// What ran, in order: each shared chunk's module as it is evaluated, and each yield to the browser as its task comes.
 const ran: string[] = [];
 const failing = { roster: false };
+/** The tasks asked for and not come yet: the test lets each come (`nextTaskComes`). */
+const waiting: (() => void)[] = [];
 
 /** shared-code.ts afresh (it evaluates the shared code once per page load), with the chunks' modules standing in. */
 async function freshModule() {
@@ -21,11 +23,21 @@ async function freshModule() {
     return {};
   });
   vi.doMock('../lib/tasks/next-task', () => ({
-    nextTask: async () => {
-      ran.push('next task');
-    },
+    nextTask: () =>
+      new Promise<void>((resolve) =>
+        waiting.push(() => {
+          ran.push('next task');
+          resolve();
+        }),
+      ),
   }));
   return import('./shared-code');
+}
+
+/** Lets everything pending run (module imports settle over several turns), then the next task come. */
+async function nextTaskComes(): Promise<void> {
+  await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+  waiting.shift()?.();
 }
 
 function linkSharedCode(): void {
@@ -35,20 +47,39 @@ function linkSharedCode(): void {
   document.head.append(link);
 }
 
+function hideTab(hidden: boolean): void {
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => (hidden ? 'hidden' : 'visible'),
+  });
+}
+
 describe('the code signed-in pages share', () => {
   beforeEach(() => {
     ran.length = 0;
+    waiting.length = 0;
     failing.roster = false;
+    hideTab(false);
   });
   afterEach(() => {
     for (const link of document.head.querySelectorAll('link')) link.remove();
   });
 
-  it('is evaluated a chunk per task when index.html links it, before any page waits on it', async () => {
+  it('is evaluated a chunk per task when index.html links it: each step only once the task before it has come', async () => {
     linkSharedCode();
     const { sharedCodeEvaluated } = await freshModule();
+    let done = false;
+    const evaluated = sharedCodeEvaluated().then(() => {
+      done = true;
+    });
 
-    await sharedCodeEvaluated();
+    await nextTaskComes();
+    expect(ran).toEqual(['people schemas', 'next task']);
+    await nextTaskComes();
+    expect(ran).toEqual(['people schemas', 'next task', 'other schemas', 'next task']);
+    expect(done).toBe(false);
+    await nextTaskComes();
+    await evaluated;
 
     expect(ran).toEqual(['people schemas', 'next task', 'other schemas', 'next task', 'API client', 'next task']);
   });
@@ -59,11 +90,14 @@ describe('the code signed-in pages share', () => {
 
     const first = sharedCodeEvaluated();
     const second = sharedCodeEvaluated();
+    for (let task = 0; task < 3; task++) await nextTaskComes();
     await Promise.all([first, second]);
     await sharedCodeEvaluated();
 
     expect(second).toBe(first);
-    expect(ran.filter((step) => step === 'people schemas')).toHaveLength(1);
+    // A second evaluation would find the modules evaluated, but would wait for its tasks again.
+    expect(waiting).toEqual([]);
+    expect(ran.filter((step) => step === 'next task')).toHaveLength(3);
   });
 
   it('is not waited for when index.html does not link it (a static host): no round trip a step', async () => {
@@ -74,12 +108,25 @@ describe('the code signed-in pages share', () => {
     expect(ran).toEqual([]);
   });
 
-  it('lets the pages go on when a chunk could not be fetched: the page that needs it says so', async () => {
+  it('waits for no task in a hidden tab, whose timers come about once a second', async () => {
+    linkSharedCode();
+    hideTab(true);
+    const { sharedCodeEvaluated } = await freshModule();
+
+    await sharedCodeEvaluated();
+
+    expect(ran).toEqual(['people schemas', 'other schemas', 'API client']);
+  });
+
+  it('lets the pages go on when a chunk could not be fetched, and evaluates no step after it', async () => {
     linkSharedCode();
     failing.roster = true;
     const { sharedCodeEvaluated } = await freshModule();
 
-    await expect(sharedCodeEvaluated()).resolves.toBeUndefined();
+    const evaluated = sharedCodeEvaluated();
+    await nextTaskComes();
+
+    await expect(evaluated).resolves.toBeUndefined();
     expect(ran).toEqual(['people schemas', 'next task', 'other schemas']);
   });
 });
