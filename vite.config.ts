@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -143,30 +144,37 @@ export function routePreloads(): Plugin {
 }
 
 /**
- * The chunks src/app/shared-code.ts evaluates a task apart, one module standing for each, as chunkGroups
- * below makes them: each module in the chunk named for it ("signed-in" is also the one whose link in
+ * The chunks src/app/shared-code.ts evaluates a task apart, one module standing for each (its steps, read
+ * from the file), as chunkGroups below makes them: each module in the chunk named for it ("signed-in" is also the one whose link in
  * index.html tells shared-code.ts that the page's code is on its way). A build where one is elsewhere
  * stops: two steps in one chunk would be one task again, and a step's chunk that moved (into the sign-in
  * page's, say) would leave its schemas to the next step's task.
  */
 export function sharedCodeChunks(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
-  const steps = [
-    { module: 'contract/users.ts', chunk: 'schemas-people' },
-    { module: 'contract/roster.ts', chunk: 'schemas' },
-    { module: 'src/lib/api/client.ts', chunk: 'signed-in' },
-  ];
+  const stepsFile = join(root, 'src/app/shared-code.ts');
+  const chunkOfStep = ['schemas-people', 'schemas', 'signed-in'];
   return {
     name: 'shared-code-chunks',
     apply: 'build',
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
+      // The steps as shared-code.ts writes them: one `import('…')` each, in order.
+      const steps = [...readFileSync(stepsFile, 'utf8').matchAll(/import\('([^']+)'\)/g)].map((match) =>
+        join(root, 'src/app', match[1] as string),
+      );
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-      const misplaced = steps.flatMap(({ module, chunk }) => {
-        const file = chunks.find((found) => join(root, module) in found.modules)?.fileName;
-        return new RegExp(`^assets/${chunk}-[\\w-]{8}\\.js$`).test(file ?? '')
-          ? []
-          : [`${module} is in ${file ?? 'no chunk'}, not in "${chunk}"`];
-      });
+      const misplaced =
+        steps.length === chunkOfStep.length
+          ? steps.flatMap((step, index) => {
+              const chunk = chunkOfStep[index] as string;
+              const file = chunks.find((found) =>
+                Object.keys(found.modules).some((id) => id.replace(/\.tsx?$/, '') === step),
+              )?.fileName;
+              return new RegExp(`^assets/${chunk}-[\\w-]{8}\\.js$`).test(file ?? '')
+                ? []
+                : [`${step.slice(root.length)} is in ${file ?? 'no chunk'}, not in "${chunk}"`];
+            })
+          : [`it has ${steps.length} steps, for ${chunkOfStep.length} chunks`];
       if (misplaced.length > 0) {
         throw new Error(
           `shared-code-chunks: ${misplaced.join('; ')} (src/app/shared-code.ts evaluates each a task apart)`,
@@ -273,14 +281,14 @@ function chunkGroups() {
         const { entry, signIn } = setsOf(context);
         return inEntry(id, entry) || signIn.has(id) ? null : name;
       },
-      priority: 5,
+      priority: 4,
       debugName: 'areas',
     },
     {
       ...common,
       name: (id: string, context: Context) =>
         ours.test(id) && id !== signInPage && setsOf(context).signIn.has(id) ? 'sign-in' : null,
-      priority: 4,
+      priority: 3,
       debugName: 'sign-in',
     },
     {

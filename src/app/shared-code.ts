@@ -11,7 +11,8 @@
  *
  * The three modules stand for their chunks (vite.config.ts, chunkGroups:
  * "schemas-people", "schemas", "signed-in"): importing one evaluates its
- * chunk.
+ * chunk. The build reads the steps' `import('…')`s from this file and stops
+ * unless each is in its chunk (sharedCodeChunks).
  *
  * Only when index.html links that code (the service links a page's files from
  * the index.html it sends, server/areas/dashboard/route-preloads.ts): then it
@@ -23,7 +24,7 @@
 import { nextTask } from '../lib/tasks/next-task';
 
 /** How index.html links the shared chunk (vite.config.ts names it "signed-in"). */
-export const SHARED_CODE_LINK = 'link[rel="modulepreload"][href*="/assets/signed-in-"]';
+const SHARED_CODE_LINK = 'link[rel="modulepreload"][href*="/assets/signed-in-"]';
 
 const steps: readonly (() => Promise<unknown>)[] = [
   () => import('../../contract/users'),
