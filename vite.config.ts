@@ -158,8 +158,8 @@ export function sharedCodeChunks(): Plugin {
     name: 'shared-code-chunks',
     apply: 'build',
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
-      // The steps as shared-code.ts writes them: one `import('…')` each, in order.
-      const steps = [...readFileSync(stepsFile, 'utf8').matchAll(/import\('([^']+)'\)/g)].map((match) =>
+      // The steps as shared-code.ts writes them: one `() => import('…')` each, in order.
+      const steps = [...readFileSync(stepsFile, 'utf8').matchAll(/\(\) => import\('([^']+)'\)/g)].map((match) =>
         join(root, 'src/app', match[1] as string),
       );
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');

@@ -11,7 +11,7 @@
  *
  * The three modules stand for their chunks (vite.config.ts, chunkGroups:
  * "schemas-people", "schemas", "signed-in"): importing one evaluates its
- * chunk. The build reads the steps' `import('…')`s from this file and stops
+ * chunk. The build reads the steps (each `() => import(…)`) from this file and stops
  * unless each is in its chunk (sharedCodeChunks).
  *
  * Only when index.html links that code (the service links a page's files from
