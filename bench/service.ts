@@ -96,8 +96,11 @@ function againstWriteFloor(
     const floorRps: number[] = [];
     const serviceRps: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
-      floorRps.push((await cannon(floorUrl, spec, CONNECTIONS, options.seconds)).rps);
-      serviceRps.push((await cannon(serviceUrl, spec, CONNECTIONS, options.seconds)).rps);
+      for (const measure of inTurn(round, [
+        async () => floorRps.push((await cannon(floorUrl, spec, CONNECTIONS, options.seconds)).rps),
+        async () => serviceRps.push((await cannon(serviceUrl, spec, CONNECTIONS, options.seconds)).rps),
+      ]))
+        await measure();
     }
     return {
       service: median(serviceRps),
