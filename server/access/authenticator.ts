@@ -117,7 +117,7 @@ export class Authenticator {
           .where('a.client_id', '=', p.clientId),
       );
     // Inside a transaction, read what the transaction sees.
-    const rows = q ? await read(q) : await this.apps.get(clientId, () => read(this.db.q));
+    const rows = q ? await read(q) : await this.apps.get(clientId, () => read(this.db.pointReads));
     const first = rows[0];
     if (!first) throw new HttpError(401, 'invalid_client', `Unknown app client id "${clientId.slice(0, 80)}"`);
     this.refuseSandboxOnProduction(first.environment, 'app client id');
@@ -131,7 +131,7 @@ export class Authenticator {
    */
   async user(authorization: string | undefined, mark?: string): Promise<UserCaller> {
     const token = readUserToken(authorization);
-    const q = this.db.q;
+    const q = this.db.pointReads;
     const tokenHash = hashToken(token);
     const rows = await this.sessions.get(
       tokenHash,
@@ -196,7 +196,7 @@ export class Authenticator {
   }
 
   private async readPlugin(clientId: string): Promise<PluginRecord> {
-    const q = this.db.q;
+    const q = this.db.pointReads;
     const [rows, orgs, permissions] = await Promise.all([
       runPrepared(q, 'auth:plugin', { clientId }, (p) =>
         q.selectFrom('plugins').select(['client_id', 'secret_hash', 'environment']).where('client_id', '=', p.clientId),

@@ -24,6 +24,14 @@ export type Queryable = Kysely<Schema>;
 export interface Db {
   readonly engine: Engine;
   readonly q: Kysely<Schema>;
+  /**
+   * The same database, for the few small reads every request makes and
+   * `unchanged-memo.ts` keeps (the session, the app, the plugin, the data
+   * versions), outside transactions. On SQLite they read through the writing
+   * connection while it has no transaction open, whose page cache survives
+   * its own commits (`sqlite-dialect.ts`); on PostgreSQL it is `q`.
+   */
+  readonly pointReads: Kysely<Schema>;
   /** Runs `fn` in one transaction (BEGIN IMMEDIATE on SQLite): all of it commits, or none. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -90,11 +98,9 @@ function openSqlite(file: string): Db {
   }
   const writes = new LocalWrites();
   const changes = sqliteChangeMark(raw, file, writes, reader !== undefined);
-  const db = wrap(
-    'sqlite',
-    new Kysely<Schema>({ dialect: new SqliteDialect({ writer: raw, reader, writes }) }),
-    changes.mark,
-  );
+  const dialect = new SqliteDialect({ writer: raw, reader, writes });
+  const q = new Kysely<Schema>({ dialect });
+  const db = wrap('sqlite', q, new Kysely<Schema>({ dialect: dialect.pointReads() }), changes.mark);
   return {
     ...db,
     close: async () => {
@@ -121,13 +127,20 @@ function openPostgres(url: string, poolSize: number): Db {
       },
     },
   });
-  return wrap('postgres', new Kysely<Schema>({ dialect: new PostgresDialect(pool) }), undefined);
+  const q = new Kysely<Schema>({ dialect: new PostgresDialect(pool) });
+  return wrap('postgres', q, q, undefined);
 }
 
-function wrap(engine: Engine, q: Kysely<Schema>, changeMark: (() => string) | undefined): Db {
+function wrap(
+  engine: Engine,
+  q: Kysely<Schema>,
+  pointReads: Kysely<Schema>,
+  changeMark: (() => string) | undefined,
+): Db {
   return {
     engine,
     q,
+    pointReads,
     changeMark,
     transaction: (fn) => q.transaction().execute(fn),
     ping: async () => {

@@ -89,6 +89,32 @@ describe('SQLite transactions', () => {
     expect(after).toEqual([{ x: 7 }]);
   });
 
+  it('read the few small reads of every request through the writer while it has nothing open', async () => {
+    // The reader alone is query_only: the setting tells the two connections apart.
+    const readOnly = async (from: Db['q']) =>
+      (await sql<{ query_only: number }>`SELECT query_only FROM pragma_query_only`.execute(from)).rows[0]?.query_only;
+    expect(await readOnly(db.pointReads)).toBe(0);
+    // Any other read outside a transaction reads through the reader.
+    expect(await readOnly(db.q)).toBe(1);
+    // With a batch open, the point reads too read through the reader.
+    const written = insert(3);
+    expect(await readOnly(db.pointReads)).toBe(1);
+    await written;
+    expect(await readOnly(db.pointReads)).toBe(0);
+  });
+
+  it('let those reads, too, see only what is committed while a batch is open', async () => {
+    const read = () => sql<{ x: number }>`SELECT x FROM t`.execute(db.pointReads);
+    expect((await read()).rows).toEqual([]);
+    const written = insert(7);
+    // Queued behind the transaction: it runs once the transaction has handed over, before its batch commits.
+    const during = await read();
+    await written;
+    expect(during.rows).toEqual([]);
+    expect((await read()).rows).toEqual([{ x: 7 }]);
+    expect(rowsSeenByOther()).toEqual([7]);
+  });
+
   it('move the change mark with a commit through another connection, not with a read', async () => {
     const mark = db.changeMark?.();
     expect(mark).toBeDefined();

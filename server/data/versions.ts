@@ -117,5 +117,5 @@ export function currentVersions(db: Db, mark?: string): Promise<Versions> {
     memo = new UnchangedMemo<Versions>(db, 1);
     keptVersions.set(db, memo);
   }
-  return memo.get('', () => readVersions(db.q), mark ?? db.changeMark?.());
+  return memo.get('', () => readVersions(db.pointReads), mark ?? db.changeMark?.());
 }
