@@ -14,8 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BulkFacts, bulkFacts } from '../testkit/bulk-data.ts';
 import { type ChildService, freePort, repoRoot, startChild } from '../testkit/child-service.ts';
-import { BENCH_APP } from './lib/bulk.ts';
+import { addCommentSpec, BENCH_APP } from './lib/bulk.ts';
 import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
+import { mainThreadCpuMs, pacedAtRate, type RateMeasure, statusText } from './lib/paced.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table } from './lib/report.ts';
 import { fixed, int, median } from './lib/stats.ts';
@@ -26,6 +27,9 @@ export interface RevisionOptions {
   readonly comments: number;
   readonly rounds: number;
   readonly seconds: number;
+  /** Adding a comment paced at this many a second (open loop), for `rateSeconds`, once a round. */
+  readonly rate: number;
+  readonly rateSeconds: number;
 }
 
 async function serve(cwd: string, database: string, env: Record<string, string> = {}): Promise<ChildService> {
@@ -39,8 +43,8 @@ async function serve(cwd: string, database: string, env: Record<string, string> 
   });
 }
 
-/** Signs the student's trainer in and names the read. */
-async function commentsOfStudent(base: string, facts: BulkFacts): Promise<LoadSpec> {
+/** Signs the student's trainer in and names the read and the write. */
+async function requestsAbout(base: string, facts: BulkFacts): Promise<{ read: LoadSpec; write: LoadSpec }> {
   const response = await fetch(`${base}/sandbox/v1/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -49,8 +53,11 @@ async function commentsOfStudent(base: string, facts: BulkFacts): Promise<LoadSp
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
   return {
-    path: `/edu/v1/student/comment?studentId=${facts.studentId}`,
-    headers: { Authorization: `Bearer ${token}` },
+    read: {
+      path: `/edu/v1/student/comment?studentId=${facts.studentId}`,
+      headers: { Authorization: `Bearer ${token}` },
+    },
+    write: addCommentSpec(token, facts, facts.studentId),
   };
 }
 
@@ -58,7 +65,7 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
   const s = section(`This checkout beside ${options.base}`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-revision-'));
   const tree = join(dir, 'tree');
-  const services: { name: string; service: ChildService; spec?: LoadSpec; runs: Measure[] }[] = [];
+  const services: { name: string; service: ChildService; spec?: LoadSpec; write?: LoadSpec; runs: Measure[] }[] = [];
   const bare = await startBareNode();
   execFileSync('git', ['worktree', 'add', '--detach', tree, options.base], { cwd: repoRoot, stdio: 'ignore' });
   try {
@@ -92,7 +99,9 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
     });
     services.push({ name: 'this checkout, answers kept', service: await serve(repoRoot, copy), runs: [] });
     for (const entry of services) {
-      entry.spec = await commentsOfStudent(entry.service.url, facts);
+      const requests = await requestsAbout(entry.service.url, facts);
+      entry.spec = requests.read;
+      entry.write = requests.write;
       await cannon(entry.service.url, entry.spec, CONNECTIONS, 1);
     }
     const bareRuns: Measure[] = [];
@@ -104,6 +113,30 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
       }
     }
     const base = median(services[0]?.runs.map((r) => r.rps) ?? []);
+
+    // Adding a comment through each revision: the one without kept answers stops first, as it serves the same file.
+    await services[1]?.service.stop();
+    const writers = [services[0], services[2]].flatMap((entry) => (entry ? [entry] : []));
+    const writes = [];
+    for (const entry of writers) {
+      const spec = entry.write as LoadSpec;
+      await cannon(entry.service.url, spec, CONNECTIONS, 1);
+      writes.push({ name: entry.name, pid: entry.service.pid, url: entry.service.url, spec, runs: [] as Measure[] });
+    }
+    const paced = new Map<string, { m: RateMeasure; cpuPerWrite: number }[]>();
+    for (let round = 0; round < options.rounds; round++) {
+      // Alternating which goes first, as the machine is shared.
+      for (const entry of round % 2 === 0 ? writes : [...writes].reverse()) {
+        console.error(`[bench]   revision: round ${round + 1}, adding a comment, ${entry.name}`);
+        entry.runs.push(await cannon(entry.url, entry.spec, CONNECTIONS, options.seconds));
+        const cpu = mainThreadCpuMs(entry.pid);
+        const m = await pacedAtRate(entry.url, entry.spec, options.rate, options.rateSeconds);
+        const cpuPerWrite = ((mainThreadCpuMs(entry.pid) - cpu) * 1000) / m.requests;
+        paced.set(entry.name, [...(paced.get(entry.name) ?? []), { m, cpuPerWrite }]);
+      }
+    }
+    const writeBase = median(writes[0]?.runs.map((r) => r.rps) ?? []);
+    const cpuBase = median(paced.get(writes[0]?.name ?? '')?.map((p) => p.cpuPerWrite) ?? []);
     s.lines.push(
       `One student's comments (~50 rows) on a SQLite database of ${int(options.comments)} comments made by ${options.base}'s seed CLI; autocannon, ${CONNECTIONS} connections, ${options.rounds} alternating rounds of ${options.seconds} s, medians. Bare Node: ${int(median(bareRuns.map((r) => r.rps)))} req/s.`,
       '',
@@ -117,6 +150,39 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
           `${fixed(median(entry.runs.map((r) => r.rps)) / base, 2)}×`,
           String(entry.runs.reduce((n, r) => n + r.errors + r.non2xx, 0)),
         ]),
+      ),
+      '',
+      `Adding a comment about that student, through ${options.base} and through this checkout (answers kept): autocannon, ${CONNECTIONS} connections, ${options.rounds} rounds of ${options.seconds} s; and after each, ${int(options.rate)} a second paced (open loop, \`bench/lib/paced.ts\`) for ${options.rateSeconds} s, with the main thread's CPU time per write over that run (\`/proc\`: what a write costs the event loop, the figure the paced latency follows and the least moved by the machine's noise). The two alternate which goes first; medians over the rounds.`,
+      '',
+      table(
+        [
+          'service',
+          `req/s at ${CONNECTIONS}`,
+          `vs ${options.base}`,
+          `paced ${int(options.rate)}/s: main thread per write`,
+          `vs ${options.base}`,
+          'paced p50',
+          'paced p99',
+          'answers',
+        ],
+        writes.map((entry) => {
+          const runs = paced.get(entry.name) ?? [];
+          const cpu = median(runs.map((p) => p.cpuPerWrite));
+          const statuses: Record<string, number> = {};
+          for (const run of runs)
+            for (const [code, n] of Object.entries(run.m.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+          const rps = median(entry.runs.map((r) => r.rps));
+          return [
+            entry.name,
+            int(rps),
+            `${fixed(rps / writeBase, 2)}×`,
+            `${int(cpu)} µs`,
+            `${fixed(cpu / cpuBase, 2)}×`,
+            `${fixed(median(runs.map((p) => p.m.p50)), 1)} ms`,
+            `${fixed(median(runs.map((p) => p.m.p99)), 1)} ms`,
+            `${statusText(statuses)}; ${int(entry.runs.reduce((n, r) => n + r.errors + r.non2xx, 0))} errors + non-2xx back to back`,
+          ];
+        }),
       ),
     );
   } finally {

@@ -154,13 +154,16 @@ const benches: Bench[] = [
   },
   {
     name: 'revision',
-    about: "one student's comments: this checkout beside the revision --base=REV, same data, alternating rounds",
+    about:
+      "one student's comments, and adding a comment (50 connections, and paced): this checkout beside the revision --base=REV, same data, alternating rounds",
     run: () =>
       revisionBench({
         base: flag('base') ?? 'HEAD',
         comments: number('revision-comments', quick ? 100_000 : 1_000_000),
         rounds,
         seconds,
+        rate: number('rate', 1000),
+        rateSeconds: number('rate-seconds', quick ? 3 : 10),
       }),
   },
   {

@@ -129,6 +129,21 @@ async function rowsOf(base: string, spec: LoadSpec): Promise<number> {
   return Array.isArray(body) ? body.length : 1;
 }
 
+/** Adding a comment about `studentId` in the bench class, signed in with `token`. */
+export function addCommentSpec(token: string, f: BulkFacts, studentId: string) {
+  return {
+    method: 'POST' as const,
+    path: '/edu/v1/student/comment',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      studentId,
+      classId: f.classId,
+      lessonId: f.lessonId,
+      text: 'Benchmark: steady approach, good radio calls.',
+    }),
+  };
+}
+
 /** Signs the bench trainer in and describes each benchmarked request. */
 export async function benchTargets(base: string, f: BulkFacts): Promise<Targets> {
   const response = await fetch(`${base}/sandbox/v1/token`, {
@@ -139,17 +154,7 @@ export async function benchTargets(base: string, f: BulkFacts): Promise<Targets>
   if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
   const auth = { Authorization: `Bearer ${token}` };
-  const addAbout = (studentId: string) => ({
-    method: 'POST' as const,
-    path: '/edu/v1/student/comment',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      studentId,
-      classId: f.classId,
-      lessonId: f.lessonId,
-      text: 'Benchmark: steady approach, good radio calls.',
-    }),
-  });
+  const addAbout = (studentId: string) => addCommentSpec(token, f, studentId);
   const targets = {
     token,
     commentsByStudent: { path: `/edu/v1/student/comment?studentId=${f.studentId}`, headers: auth },

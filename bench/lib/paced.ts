@@ -11,6 +11,7 @@
  *   so a stall of the service shows in the figures instead of slowing the
  *   load (no coordinated omission).
  */
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import type { LoadSpec } from './cannon.ts';
@@ -133,4 +134,22 @@ export function statusText(statuses: Readonly<Record<string, number>>): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([code, n]) => `${code} ${n.toLocaleString('en-US')}`)
     .join(' · ');
+}
+
+/**
+ * The CPU time, in ms, the main thread of process `pid` has used (Linux: its
+ * task's utime and stime, in clock ticks of 10 ms). A service's requests run
+ * on its main thread, so its time per request is what a request costs the
+ * event loop, whatever else the machine is doing; the checkpointer's and
+ * libuv's threads are not in it. NaN where /proc is not there.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
