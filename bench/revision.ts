@@ -117,11 +117,11 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
     // Adding a comment through each revision: the one without kept answers stops first, as it serves the same file.
     await services[1]?.service.stop();
     const writers = [services[0], services[2]].flatMap((entry) => (entry ? [entry] : []));
-    const writes = [];
+    const writes: { name: string; pid: number; url: string; spec: LoadSpec; runs: Measure[] }[] = [];
     for (const entry of writers) {
       const spec = entry.write as LoadSpec;
       await cannon(entry.service.url, spec, CONNECTIONS, 1);
-      writes.push({ name: entry.name, pid: entry.service.pid, url: entry.service.url, spec, runs: [] as Measure[] });
+      writes.push({ name: entry.name, pid: entry.service.pid, url: entry.service.url, spec, runs: [] });
     }
     const paced = new Map<string, { m: RateMeasure; cpuPerWrite: number }[]>();
     for (let round = 0; round < options.rounds; round++) {
@@ -136,6 +136,8 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
       }
     }
     const writeBase = median(writes[0]?.runs.map((r) => r.rps) ?? []);
+    const perRound = (entry: (typeof writes)[number]) =>
+      `${entry.name}: ${entry.runs.map((r) => int(r.rps)).join(', ')} req/s; ${(paced.get(entry.name) ?? []).map((p) => int(p.cpuPerWrite)).join(', ')} µs a paced write`;
     const cpuBase = median(paced.get(writes[0]?.name ?? '')?.map((p) => p.cpuPerWrite) ?? []);
     s.lines.push(
       `One student's comments (~50 rows) on a SQLite database of ${int(options.comments)} comments made by ${options.base}'s seed CLI; autocannon, ${CONNECTIONS} connections, ${options.rounds} alternating rounds of ${options.seconds} s, medians. Bare Node: ${int(median(bareRuns.map((r) => r.rps)))} req/s.`,
@@ -184,6 +186,8 @@ export async function revisionBench(options: RevisionOptions): Promise<Section> 
           ];
         }),
       ),
+      '',
+      `Round by round: ${writes.map(perRound).join('; ')}.`,
     );
   } finally {
     for (const entry of services) await entry.service.stop();
