@@ -178,4 +178,9 @@ describe('the targets’ default AFSC', () => {
     expect(commonSpecialty(['3D052', '3D072', '3D132', undefined, '11F3', '', '3d0x2'])).toBe('3D0X2');
     expect(commonSpecialty(['11F3', undefined])).toBe('');
   });
+
+  it('is the lower code when two specialties are held by as many, in whatever order the class lists them', () => {
+    expect(commonSpecialty(['3D132', '3D172', '1N071', '1N051'])).toBe('1N0X1');
+    expect(commonSpecialty(['1N051', '3D132', '1N071', '3D172'])).toBe('1N0X1');
+  });
 });

@@ -6,6 +6,7 @@ import type { Roster } from '../../../../contract/roster';
 import { FilterActions } from '../../../components/filter-actions';
 import { SelectField, type SelectOption, TextField } from '../../../components/form-field';
 import { RosterFields } from '../../../components/roster-fields';
+import { byFoldedNames } from '../../../lib/text/folded-match';
 import { defaultCategories } from '../api/note-queries';
 
 /** The contract's note filters as the form holds them (the kinds as a list). */
@@ -33,7 +34,7 @@ export function rosterPeople(roster: Roster | null): SelectOption[] {
         people.set(s.userId, { value: s.userId, label: `${s.firstName} ${s.lastName} (${s.handle})` });
     }
   }
-  return [...people.values()].sort((a, b) => a.label.localeCompare(b.label));
+  return byFoldedNames(people.values(), (person) => [person.label]);
 }
 
 /** A person chosen: their user notes are theirs too, so that kind joins the ones ticked. */

@@ -15,7 +15,7 @@ import type { ClassStudent } from '../../../../contract/roster';
 import { EmptyState, LiveMessage } from '../../../components/states';
 import { StudentIdentity } from '../../../components/student-identity';
 import type { PlatformRoster } from '../../../lib/api/roster-queries';
-import { foldText, matchesWords, queryWords } from '../../../lib/text/folded-match';
+import { byFoldedNames, foldText, matchesWords, queryWords } from '../../../lib/text/folded-match';
 import './find-student.css';
 
 export const FIND_PARAM = 'find';
@@ -39,17 +39,13 @@ export function findables(roster: PlatformRoster): Findable[] {
       byUser.set(person.userId, entry);
     }
   }
-  return [...byUser.values()]
-    .map(({ person, classes }) => {
-      const name = `${person.firstName} ${person.lastName}`.trim();
-      const rank = person.displayRank || person.militaryGrade || person.civilianGrade || '';
-      const grades = [person.displayRank, person.militaryGrade, person.civilianGrade].filter(Boolean).join(' ');
-      return { person, name, rank, classes, haystack: foldText(`${name} ${person.handle} ${grades}`) };
-    })
-    .sort(
-      (a, b) =>
-        a.person.lastName.localeCompare(b.person.lastName) || a.person.firstName.localeCompare(b.person.firstName),
-    );
+  const everyone = [...byUser.values()].map(({ person, classes }) => {
+    const name = `${person.firstName} ${person.lastName}`.trim();
+    const rank = person.displayRank || person.militaryGrade || person.civilianGrade || '';
+    const grades = [person.displayRank, person.militaryGrade, person.civilianGrade].filter(Boolean).join(' ');
+    return { person, name, rank, classes, haystack: foldText(`${name} ${person.handle} ${grades}`) };
+  });
+  return byFoldedNames(everyone, (f) => [f.person.lastName, f.person.firstName]);
 }
 
 function countSaid(count: number, typed: string): string {
@@ -83,8 +79,8 @@ export function FindStudent({ roster }: { readonly roster: PlatformRoster }) {
     );
   };
 
-  // Made at the first search, not when the page first shows: sorting by name loads the browser's collation
-  // data, a task of ~20 ms on a laptop and ~80 ms on a phone, which a page nobody searches need not run.
+  // Made at the first search, not when the page first shows: a page nobody searches need not fold and sort
+  // every name of every class in the render that puts the classes on screen.
   const everyone = useMemo(() => {
     let made: Findable[] | undefined;
     return () => {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { byFoldedNames } from './folded-match';
+
+describe('names in order', () => {
+  it('go by letters, whatever their case and accents', () => {
+    const names = ['emma', 'Zoë', 'Émile', 'Emil', 'Ada'];
+    expect(byFoldedNames(names, (name) => [name])).toEqual(['Ada', 'Emil', 'Émile', 'emma', 'Zoë']);
+  });
+
+  it('go by each name in turn: last names first, then first names', () => {
+    const people = [
+      { first: 'Sam', last: 'Patel' },
+      { first: 'Ana', last: 'Patel' },
+      { first: 'Zed', last: 'Álvarez' },
+    ];
+    expect(byFoldedNames(people, (p) => [p.last, p.first]).map((p) => `${p.first} ${p.last}`)).toEqual([
+      'Zed Álvarez',
+      'Ana Patel',
+      'Sam Patel',
+    ]);
+  });
+
+  it('keep one order for names that fold alike', () => {
+    expect(byFoldedNames(['zoe', 'Zoë', 'Zoe'], (name) => [name])).toEqual(['Zoe', 'Zoë', 'zoe']);
+    expect(byFoldedNames(['Zoë', 'Zoe', 'zoe'], (name) => [name])).toEqual(['Zoe', 'Zoë', 'zoe']);
+  });
+});
