@@ -18,6 +18,7 @@ import {
   plannerLimits,
   type RecommendedAction,
 } from '../../../contract/mission-planner';
+import { compareCodeUnits } from '../../lib/text/folded-match';
 
 export interface ClassMember {
   readonly userId: string;
@@ -268,10 +269,7 @@ export function buildMatrix(
 
   const ranked = [...trainings]
     .map(([key, t]): Training => ({ key, ...parseTrainingKey(key), ...t }))
-    .sort(
-      (a, b) =>
-        b.gaps - a.gaps || b.students.length - a.students.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-    );
+    .sort((a, b) => b.gaps - a.gaps || b.students.length - a.students.length || compareCodeUnits(a.key, b.key));
 
   return { positions: asked.map((p) => p.title), columns, rows, counts, trainings: ranked, unknownStudents };
 }
@@ -354,6 +352,6 @@ export function commonSpecialty(afscs: readonly (string | undefined)[]): string 
   }
   // A tie goes to the lower code; compared as plain text (the codes are ASCII), which asks nothing of the
   // browser's collation data: its first use is a task of ~80 ms on a phone.
-  const [best] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || compareCodeUnits(a[0], b[0]));
   return best?.[0] ?? '';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byFoldedNames } from './folded-match';
+import { byFoldedNames, compareCodeUnits } from './folded-match';
 
 describe('names in order', () => {
   it('go by letters, whatever their case and accents', () => {
@@ -23,5 +23,15 @@ describe('names in order', () => {
   it('keep one order for names that fold alike', () => {
     expect(byFoldedNames(['zoe', 'Zoë', 'Zoe'], (name) => [name])).toEqual(['Zoe', 'Zoë', 'zoe']);
     expect(byFoldedNames(['Zoë', 'Zoe', 'zoe'], (name) => [name])).toEqual(['Zoe', 'Zoë', 'zoe']);
+  });
+});
+
+describe('code-unit order', () => {
+  it('orders as `<` does, whatever the locale: capitals before small letters, a prefix first', () => {
+    expect(['b', 'B', 'ab', 'a', 'A'].sort(compareCodeUnits)).toEqual(['A', 'B', 'a', 'ab', 'b']);
+  });
+
+  it('calls equal strings equal, so a sort by it keeps their order', () => {
+    expect(compareCodeUnits('3D0X1', '3D0X1')).toBe(0);
   });
 });
