@@ -117,8 +117,9 @@ const benches: Bench[] = [
   },
   {
     name: 'growth',
-    about: 'comments read and notes list at 10k, 100k and 1M rows: latency, start-up, RSS',
-    run: () => growthBench({ sizes: quick ? ['10k', '100k'] : bulkSizes, rounds: quick ? 1 : 2, seconds }),
+    about:
+      'comments read, notes list, search and the classes page at 10k, 100k and 1M rows, the sizes in turn: latency, start-up, RSS',
+    run: () => growthBench({ sizes: quick ? ['10k', '100k'] : bulkSizes, rounds, seconds }),
   },
   {
     name: 'class-page',

@@ -51,14 +51,16 @@ export function bulkRowsOf(size: BulkSize): BulkRows {
 
 export type BulkService = ChildService & { readonly facts: BulkFacts };
 
-/** The service on a copy of `file`, removed when it stops. */
+/** The service on a copy of `file`, removed when it stops; `prepare` writes to the copy before the service opens it. */
 async function serveCopy(
   file: string,
   label: string,
   env: Record<string, string> = {},
+  prepare?: (copy: string) => Promise<void>,
 ): Promise<ChildService & { readonly file: string }> {
   const copy = tempDatabase(label);
   copyFileSync(file, copy);
+  await prepare?.(copy);
   const service = await startChildService({
     database: copy,
     port: await freePort(...ports.service),
@@ -75,14 +77,25 @@ async function serveCopy(
   };
 }
 
-async function serve(source: BulkFacts, label: string, env: Record<string, string> = {}): Promise<BulkService> {
-  const service = await serveCopy(source.file, label, env);
+async function serve(
+  source: BulkFacts,
+  label: string,
+  env: Record<string, string> = {},
+  prepare?: (copy: string, facts: BulkFacts) => Promise<void>,
+): Promise<BulkService> {
+  const service = await serveCopy(source.file, label, env, prepare && ((copy) => prepare(copy, source)));
   return { ...service, facts: { ...source, file: service.file } };
 }
 
-/** The service on a copy of the cached database of a size. */
-export async function startBulkService(size: BulkSize): Promise<BulkService> {
-  return serve(await bulkDatabase(size), `bulk-${size}`);
+/**
+ * The service on a copy of the cached database of a size; `prepare` adds to
+ * the copy (the facts are the cached database's) before the service starts.
+ */
+export async function startBulkService(
+  size: BulkSize,
+  prepare?: (copy: string, facts: BulkFacts) => Promise<void>,
+): Promise<BulkService> {
+  return serve(await bulkDatabase(size), `bulk-${size}`, {}, prepare);
 }
 
 /** The demo sandbox with `comments` more comments about the demo student of the trainer's class (the long list). */
