@@ -64,7 +64,10 @@ async function startSized(size: BulkSize): Promise<Sized> {
     addClassWithHistory(copy, { ...GROWTH_CLASS, trainerId: facts.trainerId }),
   );
   const startRss = service.rss();
-  const t = await benchTargets(service.url, service.facts);
+  const t = await benchTargets(service.url, service.facts).catch(async (error: unknown) => {
+    await service.stop();
+    throw error;
+  });
   const auth = { Authorization: `Bearer ${t.token}` };
   return {
     size,
@@ -89,10 +92,10 @@ async function startSized(size: BulkSize): Promise<Sized> {
 }
 
 /**
- * Every size's service runs at once and the rounds take the sizes in turn
- * (alternating which goes first), each route measured on each size in every
- * round: the sizes see the same machine, and a size is judged by the median
- * of its per-round ratios to the smallest.
+ * Every size's service runs at once and each round measures each route on
+ * every size back to back, the sizes in turn (alternating which goes first):
+ * the sizes see the same machine, and a size is judged by the median of its
+ * per-round ratios to the smallest.
  */
 export async function growthBench(options: GrowthOptions): Promise<Section> {
   const s = section('Growth');
@@ -105,8 +108,9 @@ export async function growthBench(options: GrowthOptions): Promise<Section> {
       for (const name of routeNames) await cannon(one.service.url, one.specs[name], CONNECTIONS, 1);
     for (let round = 0; round < options.rounds; round++) {
       console.error(`[bench]   growth: round ${round + 1} of ${options.rounds}`);
-      for (const one of inTurn(round, sized))
-        for (const name of routeNames)
+      // Each route on every size back to back, so a route's runs of one round see the same moment of the machine.
+      for (const name of routeNames)
+        for (const one of inTurn(round, sized))
           one.runs[name].push(await cannon(one.service.url, one.specs[name], CONNECTIONS, options.seconds));
     }
   } finally {
@@ -131,7 +135,7 @@ export async function growthBench(options: GrowthOptions): Promise<Section> {
     ];
   });
   s.lines.push(
-    `Each size is its own database (the same generator, the same shape per student: one student's comments and notes stay about the same while the tables grow), each served by its own \`server/main.ts\`, all at once. autocannon, ${CONNECTIONS} connections, ${options.rounds} rounds of ${options.seconds} s; each round measures every route on every size, taking the sizes in turn (alternating which goes first), so they see the same machine. Medians; the ratio to the smallest size is the median of the per-round ratios. Start-up is spawn of \`server/main.ts\` to its first answer; RSS is after start-up → after the runs.`,
+    `Each size is its own database (the same generator, the same shape per student: one student's comments and notes stay about the same while the tables grow), each served by its own \`server/main.ts\`, all at once. autocannon, ${CONNECTIONS} connections, ${options.rounds} rounds of ${options.seconds} s; each round measures each route on every size back to back, taking the sizes in turn (alternating which goes first), so they see the same machine. Medians; the ratio to the smallest size is the median of the per-round ratios. Start-up is spawn of \`server/main.ts\` to its first answer; RSS is after start-up → after the runs.`,
     '',
     `The search is "${SEARCH_QUERY}", newest first, a page of 20, by the bench trainer; the classes page's read is the class activity (\`GET /edu/v1/class/activity\`) of a class of ${GROWTH_CLASS.students} students and ${int(GROWTH_CLASS.entries)} entries added to each database (\`testkit/class-history.ts\`), trained by the bench trainer: the same class at every size, as the bulk trainees fill the demo's classes (~50 students each at 10,000 rows, ~4,000 at 1,000,000). Both with the answer cache as the service runs by default.`,
     '',

@@ -60,13 +60,19 @@ async function serveCopy(
 ): Promise<ChildService & { readonly file: string }> {
   const copy = tempDatabase(label);
   copyFileSync(file, copy);
-  await prepare?.(copy);
-  const service = await startChildService({
-    database: copy,
-    port: await freePort(...ports.service),
-    readyTimeoutMs: 120_000,
-    env,
-  });
+  let service: ChildService;
+  try {
+    await prepare?.(copy);
+    service = await startChildService({
+      database: copy,
+      port: await freePort(...ports.service),
+      readyTimeoutMs: 120_000,
+      env,
+    });
+  } catch (error) {
+    removeDatabase(copy);
+    throw error;
+  }
   return {
     ...service,
     file: copy,
@@ -83,13 +89,18 @@ async function serve(
   env: Record<string, string> = {},
   prepare?: (copy: string, facts: BulkFacts) => Promise<void>,
 ): Promise<BulkService> {
-  const service = await serveCopy(source.file, label, env, prepare && ((copy) => prepare(copy, source)));
+  const service = await serveCopy(
+    source.file,
+    label,
+    env,
+    prepare && ((copy) => prepare(copy, { ...source, file: copy })),
+  );
   return { ...service, facts: { ...source, file: service.file } };
 }
 
 /**
  * The service on a copy of the cached database of a size; `prepare` adds to
- * the copy (the facts are the cached database's) before the service starts.
+ * the copy (its facts name the copy) before the service starts.
  */
 export async function startBulkService(
   size: BulkSize,

@@ -31,6 +31,10 @@ describe('code-unit order', () => {
     expect(['b', 'B', 'ab', 'a', 'A'].sort(compareCodeUnits)).toEqual(['A', 'B', 'a', 'ab', 'b']);
   });
 
+  it('orders by UTF-16 code unit, not code point: a character past U+FFFF (a surrogate pair) before U+FF5E', () => {
+    expect(['\uFF5E', '\u{1F600}'].sort(compareCodeUnits)).toEqual(['\u{1F600}', '\uFF5E']);
+  });
+
   it('calls equal strings equal, so a sort by it keeps their order', () => {
     expect(compareCodeUnits('3D0X1', '3D0X1')).toBe(0);
   });
