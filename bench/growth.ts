@@ -17,7 +17,7 @@ import { addClassWithHistory } from '../testkit/class-history.ts';
 import { type BulkService, type BulkSize, benchTargets, bulkRows, startBulkService } from './lib/bulk.ts';
 import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { fixed, inTurn, int, median } from './lib/stats.ts';
+import { fixed, inTurn, int, median, roundRatios } from './lib/stats.ts';
 import { SEARCH_QUERY } from './search.ts';
 import { CONNECTIONS } from './service.ts';
 
@@ -156,7 +156,7 @@ export async function growthBench(options: GrowthOptions): Promise<Section> {
   const last = sized[sized.length - 1];
   if (first && last && first !== last) {
     for (const name of routeNames) {
-      const ratios = last.runs[name].map((run, round) => run.rps / (first.runs[name][round]?.rps ?? Number.NaN));
+      const ratios = roundRatios(last.runs[name], first.runs[name]);
       const ratio = median(ratios);
       target(
         s,

@@ -20,7 +20,7 @@ import { cannon, type LoadSpec, type Measure } from './lib/cannon.ts';
 import { removeDatabase, tempDatabase } from './lib/dataset.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table, target } from './lib/report.ts';
-import { fixed, inTurn, int, median } from './lib/stats.ts';
+import { fixed, inTurn, int, median, roundRatios } from './lib/stats.ts';
 import { CONNECTIONS } from './service.ts';
 
 export interface LoggingOptions {
@@ -73,7 +73,7 @@ export async function loggingBench(options: LoggingOptions): Promise<Section> {
         ]))
           await measure();
       }
-      const ratio = median(onRuns.map((r, i) => r.rps / (offRuns[i]?.rps ?? Number.NaN)));
+      const ratio = median(roundRatios(onRuns, offRuns));
       const offRps = median(offRuns.map((r) => r.rps));
       const onRps = median(onRuns.map((r) => r.rps));
       rows.push([

@@ -5,7 +5,7 @@
  * the rounds.
  */
 import autocannon from 'autocannon';
-import { median } from './stats.ts';
+import { median, roundRatios } from './stats.ts';
 
 export interface LoadSpec {
   readonly method?: 'GET' | 'POST' | 'PUT';
@@ -105,11 +105,11 @@ export async function sideBySide(
   return {
     target: summarize(target),
     bare: summarize(bare),
-    ratio: median(target.map((t, i) => t.rps / (bare[i]?.rps ?? Number.NaN))),
+    ratio: median(roundRatios(target, bare)),
     ...(floorUrl
       ? {
           floor: summarize(floor),
-          floorRatio: median(target.map((t, i) => t.rps / (floor[i]?.rps ?? Number.NaN))),
+          floorRatio: median(roundRatios(target, floor)),
         }
       : {}),
   };

@@ -9,6 +9,11 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** Round by round, `runs`' req/s over `base`'s in the same round: what a side-by-side ratio is the median of. */
+export function roundRatios(runs: readonly { rps: number }[], base: readonly { rps: number }[]): number[] {
+  return runs.map((run, round) => run.rps / (base[round]?.rps ?? Number.NaN));
+}
+
 /**
  * `items` in the order round `round` takes them: as given in even rounds, reversed in odd ones, so a machine
  * getting busier or quieter during a run favours none of them.
