@@ -148,8 +148,11 @@ describe('a student’s record, as its reads answer', () => {
     expect(screen.queryByRole('button', { name: 'Add a comment' })).not.toBeInTheDocument();
 
     trainers.answer(trainersOf('cls-1'));
-    expect(await within(shared).findByText('Linda Chen')).toBeInTheDocument();
-    expect(shared).toHaveTextContent('Cyber 26A (Cyber) · Trainers: you, Linda Chen');
+    // Looked up afresh once the trainers are in: the line may be another element by then.
+    expect(await screen.findByText('Linda Chen')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByRole('listitem')).toHaveTextContent(
+      'Cyber 26A (Cyber) · Trainers: you, Linda Chen',
+    );
     expect(await screen.findByRole('region', { name: 'Record' })).toHaveTextContent(comment.text);
   });
 

@@ -1,7 +1,7 @@
 /** The class page from the platform's lists (mocked HTTP: one component). */
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { extensions } from '../../lib/api/extensions';
 import { json, userSummary } from '../../test/fixtures';
@@ -33,6 +33,14 @@ function serve(routes: Record<string, unknown>) {
         : json(404, { error: { code: 'not_found', message: `No route for ${key}`, requestId: 'r' } });
     }),
   );
+}
+
+/** The card of a student in a class's section, as the page shows it now. */
+function cardOf(className: string, student: string): HTMLElement {
+  const link = within(screen.getByRole('region', { name: className })).getByRole('link', { name: student });
+  const card = link.closest('li');
+  if (!card) throw new Error(`${student}'s link is in no card`);
+  return card;
 }
 
 describe('Classes and students', () => {
@@ -95,10 +103,11 @@ describe('Classes and students', () => {
     expect(jordanCard).toHaveTextContent('Rank or gradeA1C');
     expect(jordanCard).toHaveTextContent('AFSC3D0X2');
     expect(jordanCard).toHaveTextContent('Duty titleCyber Systems Apprentice');
-    expect(await within(jordanCard).findByText('1 comment')).toBeInTheDocument();
-    expect(within(jordanCard).getByText('2 notes')).toBeInTheDocument();
+    // The counts come with the class's lists: the card is looked up afresh once they are in.
+    await waitFor(() => expect(within(cardOf('Cyber 26A', 'Jordan Lee')).getByText('1 comment')).toBeInTheDocument());
+    expect(within(cardOf('Cyber 26A', 'Jordan Lee')).getByText('2 notes')).toBeInTheDocument();
     // The interface's lists carry no time: no date is shown, none guessed.
-    expect(jordanCard.querySelector('time')).toBeNull();
+    expect(cardOf('Cyber 26A', 'Jordan Lee').querySelector('time')).toBeNull();
 
     // A student the platform lists without our extension fields: reachable, and nothing said of the rest.
     const samCard = within(first).getByRole('link', { name: 'Sam Patel' }).closest('li') as HTMLElement;
@@ -143,8 +152,12 @@ describe('Classes and students', () => {
     renderWithProviders(<Classes />);
 
     const first = await screen.findByRole('region', { name: 'Cyber 26A' });
-    const jordanCard = (await within(first).findByRole('link', { name: 'Jordan Lee' })).closest('li') as HTMLElement;
-    expect(await within(jordanCard).findByText(/1,204 comments/)).toBeInTheDocument();
+    await within(first).findByRole('link', { name: 'Jordan Lee' });
+    // The counts come with the class's activity: the card is looked up afresh once they are in.
+    await waitFor(() =>
+      expect(within(cardOf('Cyber 26A', 'Jordan Lee')).getByText(/1,204 comments/)).toBeInTheDocument(),
+    );
+    const jordanCard = cardOf('Cyber 26A', 'Jordan Lee');
     expect(within(jordanCard).getByText(/3 notes/)).toBeInTheDocument();
     expect(jordanCard.querySelectorAll('time')).toHaveLength(2);
     const samCard = within(first).getByRole('link', { name: 'Sam Patel' }).closest('li') as HTMLElement;
