@@ -23,7 +23,7 @@ describe('IncrementalCardList with a row to reveal', () => {
         reveal="row-60"
       />,
     );
-    const target = await screen.findByRole('article', { name: 'Entry number 60' }, { timeout: 5000 });
+    const target = await screen.findByRole('article', { name: 'Entry number 60' });
     await waitFor(() => expect(target.closest('li')).toHaveFocus());
     expect(target.closest('li')).toHaveAttribute('data-revealed', 'true');
     // Only what it took: the rows after the target's page are not all on screen.
@@ -34,7 +34,7 @@ describe('IncrementalCardList with a row to reveal', () => {
     renderWithProviders(
       <IncrementalCardList items={rows} keyOf={(row) => row.id} renderItem={renderRow} what="entries" listKey="all" />,
     );
-    await screen.findByRole('article', { name: `Entry number ${FIRST_PAGE - 1}` }, { timeout: 5000 });
+    await screen.findByRole('article', { name: `Entry number ${FIRST_PAGE - 1}` });
     expect(screen.queryByRole('article', { name: `Entry number ${FIRST_PAGE}` })).toBeNull();
   });
 });

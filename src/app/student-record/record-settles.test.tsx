@@ -3,10 +3,10 @@
  * (issue 34: "Loading the student's record…" stayed 15 s after the record's 200). The shared class's
  * trainers (the audience extension) is the read here that never answers, or fails (mocked HTTP: one page).
  */
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, userSummary } from '../../test/fixtures';
-import { renderRecord, signInSandboxTrainer } from './record-test-setup';
+import { renderRecord, sharedClassLine, signInSandboxTrainer } from './record-test-setup';
 
 const dana = userSummary('trainer-1', { firstName: 'Dana', lastName: 'Okafor' });
 const sam = userSummary('usr-s', { firstName: 'Sam', lastName: 'Patel', studentId: 'stu-s' });
@@ -56,7 +56,7 @@ describe('a student’s record whose shared class’s trainers do not come', () 
     expect(await screen.findByText(comment.text, {}, { timeout: 3_000 })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Record' })).toHaveTextContent(comment.text);
     expect(screen.queryByText('Loading the student’s record…')).not.toBeInTheDocument();
-    const shared = within(screen.getByRole('region', { name: 'Summary' })).getByRole('listitem');
+    const shared = sharedClassLine();
     expect(shared).toHaveTextContent('Trainers: you');
     expect(shared).toHaveTextContent('the class’s other trainers are still loading');
   });
@@ -68,7 +68,7 @@ describe('a student’s record whose shared class’s trainers do not come', () 
     // Looked up afresh on each try, not within a line found before: on a busy machine (CI) the wait for the
     // failed read outlasted 3 s, and a line held from before the read settled may no longer be the one shown.
     const said = await screen.findByText(/its other trainers could not be read/, {}, { timeout: 10_000 });
-    const shared = within(screen.getByRole('region', { name: 'Summary' })).getByRole('listitem');
+    const shared = sharedClassLine();
     expect(shared).toContainElement(said);
     expect(shared).toHaveTextContent('Trainers: you');
     // Settled for good: the failed read is not tried again and again, each try bringing the skeleton back.

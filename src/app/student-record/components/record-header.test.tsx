@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../../test/render';
 import { signInSandboxTrainer } from '../../../test/sign-in';
 import prefetchRecord from '../prefetch';
 import { recordQueries, sharedClassAudience } from '../record-queries';
+import { sharedClassLine } from '../record-test-setup';
 import { RecordHeader } from './record-header';
 
 const dana = { userId: 'trainer-1', handle: '@dana', firstName: 'Dana', lastName: 'Okafor' };
@@ -76,11 +77,6 @@ function serve(audience: Response | (() => Response), record?: Response) {
   );
 }
 
-/** The one shared class's line of the Summary, as the page shows it now. */
-function sharedLine(): HTMLElement {
-  return within(screen.getByRole('region', { name: 'Summary' })).getByRole('listitem');
-}
-
 const entries = [
   { kind: 'comment' as const, createdAt: '2026-02-01T10:00:00.000Z' },
   { kind: 'comment' as const, createdAt: '2026-03-04T10:00:00.000Z' },
@@ -112,7 +108,7 @@ describe('the record’s header', () => {
     ).toEqual(['A1C', '3D0X2', '2 comments, latest 4 Mar 2026', '1 note']);
     // Looked up afresh once the trainers are in: the line may be another element by then.
     expect(await screen.findByText('Linda Chen')).toBeInTheDocument();
-    expect(sharedLine()).toHaveTextContent('Cyber 26A (Cyber basics) · Trainers: you, Linda Chen');
+    expect(sharedClassLine()).toHaveTextContent('Cyber 26A (Cyber basics) · Trainers: you, Linda Chen');
   });
 
   it('names only the viewer as a trainer where the platform does not tell who else trains the class', async () => {
@@ -127,7 +123,7 @@ describe('the record’s header', () => {
         entries={[]}
       />,
     );
-    await waitFor(() => expect(sharedLine()).toHaveTextContent(/^Cyber 26A \(Cyber basics\) · Trainers: you$/));
+    await waitFor(() => expect(sharedClassLine()).toHaveTextContent(/^Cyber 26A \(Cyber basics\) · Trainers: you$/));
     expect(
       within(screen.getByRole('region', { name: 'Summary' }))
         .getAllByRole('definition')
