@@ -75,3 +75,36 @@ test("each page's code is linked from the page itself and fetched once @field", 
     await check(path);
   }
 });
+
+test('a page opened afresh asks for each of its reads once @field', async ({ page, signIn, request }) => {
+  // Its first reads are asked for by the entry, before the page's code has loaded (src/lib/api/early-reads.ts):
+  // the page must take those answers, not ask for them again.
+  const { user, klass } = await findTrainer(request);
+  const student = klass.students[0]?.userId;
+  if (!student) throw new Error('the demo trainer has a student');
+  await page.goto('/sign-in');
+  await signIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Student comments' })).toBeVisible();
+  for (const path of [`/students/${student}`, '/profile', '/friends', '/comments']) {
+    const reads: string[] = [];
+    const onRequest = (asked: { url(): string; method(): string; resourceType(): string }) => {
+      const url = new URL(asked.url());
+      if (
+        asked.method() === 'GET' &&
+        ['fetch', 'xhr'].includes(asked.resourceType()) &&
+        url.pathname !== '/config.json'
+      )
+        reads.push(url.pathname + url.search);
+    };
+    page.on('request', onRequest);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(reads, `${path} read nothing`).toContain('/user/v1/my/profile');
+    expect(
+      reads.filter((read, i) => reads.indexOf(read) !== i),
+      `${path} asked twice for: ${reads.join(', ')}`,
+    ).toEqual([]);
+  }
+});

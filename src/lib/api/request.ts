@@ -9,6 +9,7 @@ import type { DashboardConfig } from '../../../contract/config';
 import type { Endpoint, EndpointInput, ResponseOf } from '../../../contract/endpoint';
 import { endpointUrl } from '../../../contract/endpoint-url';
 import { ApiError } from './api-error';
+import { takeEarlyRead } from './early-reads';
 import { readError } from './read-error';
 
 export type RequestInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortSignal };
@@ -98,7 +99,8 @@ export async function requestAnswer<E extends Endpoint>(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, init);
+    // A page's first reads may have been asked for already, by the entry (early-reads.ts).
+    response = await (takeEarlyRead(url, init) ?? fetch(url, init));
     text = await response.text();
   } catch (error) {
     if (isAbort(error)) throw error;
