@@ -7,24 +7,31 @@
  * come twice. A page fetches no more than it needs: the OAuth callback
  * loads the API client only for a code it can exchange.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { findTrainer } from './support/platform';
 import { expect, test } from './support/test';
 
-/** Opens `path` afresh: the scripts and styles fetched until the network is quiet. */
-async function codeOpening(page: Page, path: string) {
-  const fetched: string[] = [];
-  const onRequest = (request: { url(): string }) => {
-    const { pathname } = new URL(request.url());
-    if (/^\/assets\/.+\.(js|css)$/.test(pathname)) fetched.push(pathname);
+/** Opens `path` afresh: what `pick` names of each request made until the network is quiet. */
+async function opening(page: Page, path: string, pick: (request: Request) => string | undefined) {
+  const made: string[] = [];
+  const onRequest = (request: Request) => {
+    const picked = pick(request);
+    if (picked !== undefined) made.push(picked);
   };
   page.on('request', onRequest);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   page.off('request', onRequest);
-  return fetched;
+  return made;
 }
+
+/** The scripts and styles fetched opening `path` afresh. */
+const codeOpening = (page: Page, path: string) =>
+  opening(page, path, (request) => {
+    const { pathname } = new URL(request.url());
+    return /^\/assets\/.+\.(js|css)$/.test(pathname) ? pathname : undefined;
+  });
 
 test("each page's code is linked from the page itself and fetched once @field", async ({ page, signIn, request }) => {
   const { user, klass } = await findTrainer(request);
@@ -88,21 +95,14 @@ test('a page opened afresh asks for each of its reads once @field', async ({ pag
   for (const path of [`/students/${student}`, '/profile', '/friends', '/comments']) {
     // Nothing of the page before it is still asking (a roster composed from the platform's lists takes a while).
     await page.goto('about:blank');
-    const reads: string[] = [];
-    const onRequest = (asked: { url(): string; method(): string; resourceType(): string }) => {
-      const url = new URL(asked.url());
-      if (
-        asked.method() === 'GET' &&
-        ['fetch', 'xhr'].includes(asked.resourceType()) &&
-        url.pathname !== '/config.json'
-      )
-        reads.push(url.pathname + url.search);
-    };
-    page.on('request', onRequest);
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    page.off('request', onRequest);
+    const reads = await opening(page, path, (request) => {
+      const url = new URL(request.url());
+      const isRead =
+        request.method() === 'GET' &&
+        ['fetch', 'xhr'].includes(request.resourceType()) &&
+        url.pathname !== '/config.json';
+      return isRead ? url.pathname + url.search : undefined;
+    });
     expect(reads, `${path} read nothing`).toContain('/user/v1/my/profile');
     expect(
       reads.filter((read, i) => reads.indexOf(read) !== i),

@@ -14,7 +14,7 @@ import { createAppRouter } from './app/router';
 import { startEarlyReads } from './lib/api/early-reads';
 import { setRuntimeConfig } from './lib/config/runtime-config';
 import { rememberReturnPath } from './lib/session/return-path';
-import { sessionStore } from './lib/session/session-store';
+import { isPastExpiry, sessionStore } from './lib/session/session-store';
 import { nextTask } from './lib/tasks/next-task';
 import './styles/app.css';
 
@@ -36,7 +36,7 @@ function redirectSignedOutVisit(): void {
  */
 function askForFirstReads(config: DashboardConfig): void {
   const session = sessionStore.get();
-  if (!session || (session.expiresAt !== null && Date.now() >= session.expiresAt)) return;
+  if (!session || isPastExpiry(session)) return;
   startEarlyReads(config.platformUrl, session.token, firstReadsOf(window.location.pathname));
 }
 

@@ -1,31 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpointUrl } from '../../contract/endpoint-url';
 import { endpoints } from '../../contract/endpoints';
 import prefetchFriends from '../features/friends/prefetch';
 import prefetchProfile from '../features/profile/prefetch';
 import prefetchAccess from '../lib/access/prefetch-access';
 import type { PrefetchArgs } from '../lib/api/prefetch-args';
-import { setRuntimeConfig } from '../lib/config/runtime-config';
-import { sessionStore } from '../lib/session/session-store';
+import { signInSandboxTrainer } from '../test/sign-in';
 import { firstReadsOf } from './first-reads';
 import prefetchRecord from './student-record/prefetch';
 
-const PLATFORM = 'https://platform.test';
+/** signInSandboxTrainer's platform: the service's own origin. */
+const PLATFORM = '';
 
 describe('each page’s first reads', () => {
-  beforeEach(() => {
-    setRuntimeConfig({
-      environment: 'sandbox',
-      platformUrl: PLATFORM,
-      notesUrl: PLATFORM,
-      clientId: 'sandbox-trainer-dashboard',
-    });
-    sessionStore.start('user-1', { token: 'token-1', expiresIn: 3600 }, 'sandbox');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  beforeEach(signInSandboxTrainer);
 
   it('names, for each page, only reads its own prefetch and the signed-in layout ask for', async () => {
     const pages: [string, (args: PrefetchArgs) => void, Record<string, string>][] = [

@@ -9,7 +9,7 @@
 
 import type { Endpoint, ResponseOf } from '../../../contract/endpoint';
 import { getRuntimeConfig } from '../config/runtime-config';
-import { type CurrentSession, sessionStore } from '../session/session-store';
+import { type CurrentSession, isPastExpiry, sessionStore } from '../session/session-store';
 import { ApiError, isApiError } from './api-error';
 import { type Answer, type RequestInput, request, requestAnswer } from './request';
 
@@ -84,7 +84,7 @@ export async function callAnswer<E extends Endpoint>(
   let session = sessionStore.get();
   if (!session) throw new ApiError({ status: 401, code: 'unauthorized', message: 'Sign in first' });
   // Known to be past its expiry: renew first rather than spend a request on a certain 401.
-  if (session.expiresAt !== null && Date.now() >= session.expiresAt) {
+  if (isPastExpiry(session)) {
     session = await renewOnce(session);
     if (!session) throw sessionEnded();
   }
@@ -120,7 +120,7 @@ export async function callAnswer<E extends Endpoint>(
 export async function signOutOfPlatform(): Promise<void> {
   const config = getRuntimeConfig();
   let session = sessionStore.get();
-  if (session && session.expiresAt !== null && Date.now() >= session.expiresAt) session = await renewOnce(session);
+  if (session && isPastExpiry(session)) session = await renewOnce(session);
   for (let attempt = 0; session?.refreshToken; attempt += 1) {
     try {
       await request(

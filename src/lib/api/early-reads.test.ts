@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../../contract/endpoints';
 import { json } from '../../test/fixtures';
-import { setRuntimeConfig } from '../config/runtime-config';
-import { sessionStore } from '../session/session-store';
+import { signInSandboxTrainer } from '../../test/sign-in';
 import { call } from './client';
 import { EARLY_READ_TTL_MS, startEarlyReads } from './early-reads';
 
-const PLATFORM = 'https://platform.test';
+/** signInSandboxTrainer's platform: the service's own origin. */
+const PLATFORM = '';
 const FRIENDS = ['/user/v1/my/friends'];
 
 function serve(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
@@ -18,18 +18,7 @@ function serve(handler: (url: string, init: RequestInit) => Response | Promise<R
 const urlsOf = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.map(([url]) => url);
 
 describe('early reads', () => {
-  beforeEach(() => {
-    setRuntimeConfig({
-      environment: 'sandbox',
-      platformUrl: PLATFORM,
-      notesUrl: PLATFORM,
-      clientId: 'sandbox-trainer-dashboard',
-    });
-    sessionStore.start('user-1', { token: 'token-1', expiresIn: 3600 }, 'sandbox');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  beforeEach(signInSandboxTrainer);
 
   it('hands an early answer to the same read, once: the page asks the service nothing more', async () => {
     const fetchMock = serve(() => json(200, []));

@@ -48,6 +48,11 @@ export interface CurrentSession extends StoredSession {
   readonly userId: string;
 }
 
+/** Known to be past its expiry: a request with its token would only be refused (renew it first). */
+export function isPastExpiry(session: Pick<StoredSession, 'expiresAt'>, now = Date.now()): boolean {
+  return session.expiresAt !== null && now >= session.expiresAt;
+}
+
 export type SessionEndReason = 'expired' | 'revoked' | 'signed-out';
 
 export interface SessionEnd {
