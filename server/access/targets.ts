@@ -32,57 +32,27 @@ export type CommentTarget = Pick<CreateCommentBody, 'classId' | 'lessonId'> & {
   readonly studentId?: string | undefined;
 };
 
-/**
- * Everything a comment's checks look at, in one statement (a comment is written
- * often, and four statements cost four times the one's round trip through the
- * driver): the class, whether the caller trains it, the student given and
- * whether the caller trains the student's own class, the lesson given. No row:
- * no such class. A student or lesson not given is looked up as NULL, which
- * matches nothing. Compiled once (see data/prepared.ts).
- */
-async function commentFacts(q: Queryable, caller: UserCaller, body: CommentTarget) {
-  const params = {
-    classId: body.classId,
-    userId: caller.userId,
-    studentId: body.studentId ?? null,
-    lessonId: body.lessonId ?? null,
-  };
-  const [facts] = await runPrepared(q, 'comment:facts', params, (p) =>
-    q
-      .selectFrom('classes as c')
-      .leftJoin('students as s', (join) => join.on('s.student_id', '=', p.studentId))
-      .leftJoin('lessons as l', (join) => join.on('l.lesson_id', '=', p.lessonId))
-      .select((eb) => [
-        'c.class_id',
-        'c.course_id',
-        eb
-          .exists(
-            eb
-              .selectFrom('class_trainers as t')
-              .select('t.class_id')
-              .whereRef('t.class_id', '=', 'c.class_id')
-              .where('t.user_id', '=', p.userId),
-          )
-          .as('teaches_class'),
-        's.student_id',
-        's.user_id as student_user_id',
-        's.class_id as student_class_id',
-        eb
-          .exists(
-            eb
-              .selectFrom('class_trainers as t')
-              .select('t.class_id')
-              .whereRef('t.class_id', '=', 's.class_id')
-              .where('t.user_id', '=', p.userId),
-          )
-          .as('teaches_student_class'),
-        'l.lesson_id',
-        'l.course_id as lesson_course_id',
-      ])
-      .where('c.class_id', '=', p.classId),
-  );
-  return facts;
-}
+// The checks every comment passes, compiled once (see data/prepared.ts): a comment is written often.
+const commentFacts = (q: Queryable) => ({
+  student: async (studentId: string) =>
+    (
+      await runPrepared(q, 'comment:student', { studentId }, (p) =>
+        q.selectFrom('students').select(['student_id', 'user_id', 'class_id']).where('student_id', '=', p.studentId),
+      )
+    )[0],
+  class: async (classId: string) =>
+    (
+      await runPrepared(q, 'comment:class', { classId }, (p) =>
+        q.selectFrom('classes').select(['class_id', 'course_id']).where('class_id', '=', p.classId),
+      )
+    )[0],
+  lesson: async (lessonId: string) =>
+    (
+      await runPrepared(q, 'comment:lesson', { lessonId }, (p) =>
+        q.selectFrom('lessons').select(['lesson_id', 'course_id']).where('lesson_id', '=', p.lessonId),
+      )
+    )[0],
+});
 
 /**
  * Where a comment would be filed, after the checks every comment passes: the
@@ -99,41 +69,38 @@ export async function commentTarget(
   if (caller.anonymous) {
     throw anonymousNotAllowed('An anonymous account cannot comment on students: only the trainers of a class do');
   }
-  const facts = await commentFacts(q, caller, body);
+  const facts = commentFacts(q);
+  const klass = await facts.class(body.classId);
   // A class the caller does not train is answered exactly as one that does not exist (404), as the
   // student list answers it: a 403 would tell anyone which class ids exist. Checked before anything is
   // said about the student, so only the class's trainers learn who is enrolled.
-  // (EXISTS is 1 or 0 on SQLite, true or false on PostgreSQL.)
-  if (!facts?.teaches_class) throw notFound(`Class "${body.classId}"`);
+  if (!klass || !(await teaches(q, klass.class_id, caller.userId))) throw notFound(`Class "${body.classId}"`);
   let student: { studentId: string; userId: string } | undefined;
   if (body.studentId !== undefined) {
+    const enrolled = await facts.student(body.studentId);
     // A student of a class the caller does not train is "not found", exactly as an unknown one: a 400
     // here would tell any trainer which studentIds exist elsewhere. One they train in another class
     // is theirs to know, and the 400 says what is wrong.
-    if (
-      facts.student_id === null ||
-      facts.student_user_id === null ||
-      facts.student_class_id === null ||
-      (facts.student_class_id !== facts.class_id && !facts.teaches_student_class)
-    ) {
+    if (!enrolled || (enrolled.class_id !== klass.class_id && !(await teaches(q, enrolled.class_id, caller.userId)))) {
       throw notFound(`Student "${body.studentId}"`);
     }
-    if (facts.student_class_id !== facts.class_id) {
+    if (enrolled.class_id !== klass.class_id) {
       throw badRequest(`Student "${body.studentId}" is not enrolled in class "${body.classId}"`, [
         { path: `${from}.studentId`, message: `is not enrolled in class "${body.classId}"` },
       ]);
     }
-    student = { studentId: facts.student_id, userId: facts.student_user_id };
+    student = { studentId: enrolled.student_id, userId: enrolled.user_id };
   }
   if (body.lessonId !== undefined) {
-    if (facts.lesson_id === null) throw notFound(`Lesson "${body.lessonId}"`);
-    if (facts.lesson_course_id !== facts.course_id) {
+    const lesson = await facts.lesson(body.lessonId);
+    if (!lesson) throw notFound(`Lesson "${body.lessonId}"`);
+    if (lesson.course_id !== klass.course_id) {
       throw badRequest(`Lesson "${body.lessonId}" is not part of the course of class "${body.classId}"`, [
         { path: `${from}.lessonId`, message: `is not part of the course of class "${body.classId}"` },
       ]);
     }
   }
-  return { classId: facts.class_id, courseId: facts.course_id, ...(student ? { student } : {}) };
+  return { classId: klass.class_id, courseId: klass.course_id, ...(student ? { student } : {}) };
 }
 
 /** A note body without its text: what decides where the note is filed and who reads it. */
