@@ -15,7 +15,7 @@ import { type BulkSize, benchTargets, bulkDatabase, startBulkService } from './l
 import { cannon, type LoadSpec, sideBySide } from './lib/cannon.ts';
 import { removeDatabase } from './lib/dataset.ts';
 import { capture, startFloor, startWriteFloor, writeFloorDatabase } from './lib/floor.ts';
-import { autocannonAtRate, pacedAtRate, type RateMeasure, statusText } from './lib/paced.ts';
+import { autocannonAtRate, medianRun, pacedAtRate, type RateMeasure, statusText } from './lib/paced.ts';
 import { ports } from './lib/ports.ts';
 import { type Section, section, table, target } from './lib/report.ts';
 import { fixed, inTurn, int, median } from './lib/stats.ts';
@@ -42,8 +42,15 @@ interface RateRow {
   readonly name: string;
   readonly how: string;
   readonly m: RateMeasure;
+  /** A paced load's p99 run by run (`m` is the run of median p99). */
+  readonly p99s?: readonly number[];
   /** The route's transport floor under the same load: what this machine allows, not a target. */
   readonly floor?: boolean;
+}
+
+/** A paced load's row: the run of median p99, and each run's p99. */
+function pacedRow(runs: readonly RateMeasure[]): Pick<RateRow, 'm' | 'p99s'> {
+  return { m: medianRun(runs), p99s: runs.map((run) => run.p99) };
 }
 
 /** What a write costs beside what HTTP costs: the service's add-a-comment against its write floor, side by side. */
@@ -179,12 +186,7 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         how: `autocannon overallRate, ${CONNECTIONS} connections`,
         m: await autocannonAtRate(service.url, spec, options.rate, options.rateSeconds, CONNECTIONS),
       });
-      rateRows.push({
-        name,
-        how: 'paced, open loop',
-        m: await pacedAtRate(service.url, spec, options.rate, options.rateSeconds),
-      });
-      // The same two loads on node:http answering the same bytes: the latency the machine itself adds under each.
+      // The same loads on node:http answering the same bytes: the latency the machine itself adds under each.
       const floor = await startFloor(await capture(service.url, spec));
       try {
         rateRows.push({
@@ -193,12 +195,18 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
           m: await autocannonAtRate(floor.url, spec, options.rate, options.rateSeconds, CONNECTIONS),
           floor: true,
         });
-        rateRows.push({
-          name,
-          how: 'paced, open loop, on its transport floor',
-          m: await pacedAtRate(floor.url, spec, options.rate, options.rateSeconds),
-          floor: true,
-        });
+        // Paced, `rounds` times on each, taking turns which goes first: the run of median p99 of each.
+        const paced = { service: [] as RateMeasure[], floor: [] as RateMeasure[] };
+        for (let round = 0; round < options.rounds; round++) {
+          for (const [runs, url] of inTurn(round, [
+            [paced.service, service.url],
+            [paced.floor, floor.url],
+          ] as const)) {
+            runs.push(await pacedAtRate(url, spec, options.rate, options.rateSeconds));
+          }
+        }
+        rateRows.push({ name, how: 'paced, open loop', ...pacedRow(paced.service) });
+        rateRows.push({ name, how: 'paced, open loop, on its transport floor', ...pacedRow(paced.floor), floor: true });
       } finally {
         await floor.stop();
       }
@@ -271,8 +279,14 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
     rateRows.push({
       name: 'add a comment',
       how: 'paced, open loop, on its write floor',
-      m: await withWriteFloor(service.url, t.addComment, writeFloorFile, (url) =>
-        pacedAtRate(url, t.addComment, options.rate, options.rateSeconds),
+      ...pacedRow(
+        await withWriteFloor(service.url, t.addComment, writeFloorFile, async (url) => {
+          const runs: RateMeasure[] = [];
+          for (let round = 0; round < options.rounds; round++) {
+            runs.push(await pacedAtRate(url, t.addComment, options.rate, options.rateSeconds));
+          }
+          return runs;
+        }),
       ),
       floor: true,
     });
@@ -318,7 +332,7 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
         : []),
       `What a write costs the readers: the ${commentsName} at ${CONNECTIONS} connections answered ${int(mixed.alone)} req/s alone and ${int(mixed.beside)} req/s beside ${WRITES_BESIDE_READS} comments a second (paced) about another trainee of the same class, none of them in the list read: ${fixed(mixed.ratio, 2)} of alone (median of ${options.rounds} rounds of ${options.seconds} s, alternating which goes first). ${writeCost ? `At the service's own rate for adding a comment (${int(writeCost.service)} req/s above), those writes take ${fixed((100 * WRITES_BESIDE_READS) / writeCost.service, 0)}% of its time by themselves. Beyond that, each write makes the readers redo work: a comment bumps the comments' data version, so the kept answers made of it are made anew, and its commit moves the change mark, so the session and the versions are read again, each on a reader connection whose page cache SQLite empties at every commit it sees. ` : ''}The writes achieved ${fixed(mixed.writes.achieved, 0)} a second, p99 ${fixed(mixed.writes.p99, 1)} ms (${statusText(mixed.writes.statuses)}).`,
       '',
-      `At a fixed offered rate of ${int(options.rate)} req/s for ${options.rateSeconds} s. autocannon's overallRate gives each connection its share of the second and the connection sends it back to back from the start of every second, so the load comes in bursts; the paced run starts one request every ${fixed(1000 / options.rate, 1)} ms whatever the service does and counts each request's latency from when it was due (no coordinated omission). The same two runs on the route's transport floor (node:http answering the bytes the service answered) show the latency this machine adds by itself under each load, and each run is judged against its own.`,
+      `At a fixed offered rate of ${int(options.rate)} req/s for ${options.rateSeconds} s. autocannon's overallRate gives each connection its share of the second and the connection sends it back to back from the start of every second, so the load comes in bursts; the paced run starts one request every ${fixed(1000 / options.rate, 1)} ms whatever the service does and counts each request's latency from when it was due (no coordinated omission); it runs ${options.rounds} times, taking turns with its floor, and the row is the run of median p99 (each run's p99 beside it; the answers of all runs). The same two runs on the route's transport floor (node:http answering the bytes the service answered) show the latency this machine adds by itself under each load, and each run is judged against its own.`,
       '',
       table(
         ['route', 'load', 'achieved req/s', 'p50', 'p99', 'max', 'answers'],
@@ -327,7 +341,9 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
           row.how,
           int(row.m.achieved),
           `${fixed(row.m.p50, 1)} ms`,
-          `${fixed(row.m.p99, 1)} ms`,
+          row.p99s && row.p99s.length > 1
+            ? `${fixed(row.m.p99, 1)} ms (runs: ${row.p99s.map((p99) => fixed(p99, 1)).join(', ')})`
+            : `${fixed(row.m.p99, 1)} ms`,
           `${fixed(row.m.max, 0)} ms`,
           statusText(row.m.statuses),
         ]),

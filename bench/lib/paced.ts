@@ -32,6 +32,22 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
+/**
+ * The run of median p99 among `runs` (one paced run's p99 moves with a single
+ * stall of this machine), with the answers of all of them, so an error in any
+ * run still shows.
+ */
+export function medianRun(runs: readonly RateMeasure[]): RateMeasure {
+  const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('medianRun: no run');
+  const statuses: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [code, n] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  }
+  return { ...median, statuses };
+}
+
 export async function pacedAtRate(base: string, spec: LoadSpec, rate: number, seconds: number): Promise<RateMeasure> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const url = new URL(base + spec.path);
