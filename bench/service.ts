@@ -48,6 +48,17 @@ interface RateRow {
   readonly floor?: boolean;
 }
 
+/** `spec` paced at the rate `rounds` times on each of `urls`, taking turns which goes first: the runs of each. */
+async function pacedInTurn(urls: readonly string[], spec: LoadSpec, options: ServiceOptions): Promise<RateMeasure[][]> {
+  const runs = urls.map((): RateMeasure[] => []);
+  for (let round = 0; round < options.rounds; round++) {
+    for (const i of inTurn(round, [...urls.keys()])) {
+      runs[i]?.push(await pacedAtRate(urls[i] as string, spec, options.rate, options.rateSeconds));
+    }
+  }
+  return runs;
+}
+
 /** A paced load's row: the run of median p99, and each run's p99. */
 function pacedRow(runs: readonly RateMeasure[]): Pick<RateRow, 'm' | 'p99s'> {
   return { m: medianRun(runs), p99s: runs.map((run) => run.p99) };
@@ -196,17 +207,9 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
           floor: true,
         });
         // Paced, `rounds` times on each, taking turns which goes first: the run of median p99 of each.
-        const paced = { service: [] as RateMeasure[], floor: [] as RateMeasure[] };
-        for (let round = 0; round < options.rounds; round++) {
-          for (const [runs, url] of inTurn(round, [
-            [paced.service, service.url],
-            [paced.floor, floor.url],
-          ] as const)) {
-            runs.push(await pacedAtRate(url, spec, options.rate, options.rateSeconds));
-          }
-        }
-        rateRows.push({ name, how: 'paced, open loop', ...pacedRow(paced.service) });
-        rateRows.push({ name, how: 'paced, open loop, on its transport floor', ...pacedRow(paced.floor), floor: true });
+        const [onService = [], onFloor = []] = await pacedInTurn([service.url, floor.url], spec, options);
+        rateRows.push({ name, how: 'paced, open loop', ...pacedRow(onService) });
+        rateRows.push({ name, how: 'paced, open loop, on its transport floor', ...pacedRow(onFloor), floor: true });
       } finally {
         await floor.stop();
       }
@@ -280,13 +283,12 @@ export async function serviceBench(options: ServiceOptions): Promise<Section> {
       name: 'add a comment',
       how: 'paced, open loop, on its write floor',
       ...pacedRow(
-        await withWriteFloor(service.url, t.addComment, writeFloorFile, async (url) => {
-          const runs: RateMeasure[] = [];
-          for (let round = 0; round < options.rounds; round++) {
-            runs.push(await pacedAtRate(url, t.addComment, options.rate, options.rateSeconds));
-          }
-          return runs;
-        }),
+        await withWriteFloor(
+          service.url,
+          t.addComment,
+          writeFloorFile,
+          async (url) => (await pacedInTurn([url], t.addComment, options))[0] ?? [],
+        ),
       ),
       floor: true,
     });

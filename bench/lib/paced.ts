@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
-import type { LoadSpec } from './cannon.ts';
+import { type LoadSpec, sumCounts } from './cannon.ts';
 
 export interface RateMeasure {
   /** Requests answered per second. */
@@ -41,11 +41,7 @@ export function medianRun(runs: readonly RateMeasure[]): RateMeasure {
   const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   if (!median) throw new Error('medianRun: no run');
-  const statuses: Record<string, number> = {};
-  for (const run of runs) {
-    for (const [code, n] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
-  }
-  return { ...median, statuses };
+  return { ...median, statuses: sumCounts(runs.map((run) => run.statuses)) };
 }
 
 export async function pacedAtRate(base: string, spec: LoadSpec, rate: number, seconds: number): Promise<RateMeasure> {
